@@ -1,0 +1,152 @@
+"""Shared look and plumbing for the dialogs and the curtain: palette, resources, card emblems."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPixmap
+from PySide6.QtWidgets import QLabel, QWidget
+
+from towers_qt.paths import resource_dir
+
+SOUTH = "#a8323a"
+NORTH = "#3a62a8"
+GOLD = "#c9a24a"
+INK = "#efe4c8"        # parchment-coloured text on the dark background
+MUTED = "#a89a7c"
+DARK = "#1f1a14"
+PANEL = "#2b241b"
+EDGE = "#5a4a32"
+WARN = "#e0707a"       # over budget, losing odds (crimson, lightened to read on dark)
+PARCHMENT = "#e9dcb9"   # card faces
+SERIF = "DejaVu Serif"
+LABEL_WIDTH = 96
+
+SIDE_COLOR = {"S": SOUTH, "N": NORTH}
+SIDE_NAME = {"S": "South", "N": "North"}
+
+
+def resources_dir() -> Path:
+    """The resources folder (installed package data, the repo's resources/ or a bundle's)."""
+    return resource_dir()
+
+
+def resource(*parts: str) -> Path:
+    return resources_dir().joinpath(*parts)
+
+
+@lru_cache(maxsize=256)
+def card_pixmap(code: str, size: int, ratio: float = 1.0) -> QPixmap:
+    """The card's emblem (resources/cards/<code>.svg) on a parchment tile; letters if missing."""
+    pix = QPixmap(int(size * ratio), int(size * ratio))
+    pix.setDevicePixelRatio(ratio)
+    pix.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pix)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    _paint_tile(painter, size)
+    path = resource("cards", f"{code}.svg")
+    inset = size * 0.12
+    if not (path.is_file() and _paint_svg(painter, path, QRectF(inset, inset, size - 2 * inset,
+                                                                  size - 2 * inset))):
+        _paint_letters(painter, code, size)
+    painter.end()
+    return pix
+
+
+def _paint_tile(painter: QPainter, size: int) -> None:
+    """A parchment card face: the emblems are dark ink meant for a light ground."""
+    painter.setPen(QPen(QColor(GOLD), 1.5))
+    painter.setBrush(QColor(PARCHMENT))
+    radius = size * 0.16
+    painter.drawRoundedRect(QRectF(1, 1, size - 2, size - 2), radius, radius)
+
+
+def _paint_svg(painter: QPainter, path: Path, rect: QRectF) -> bool:
+    from PySide6.QtSvg import QSvgRenderer
+
+    renderer = QSvgRenderer(str(path))
+    if not renderer.isValid():
+        return False
+    renderer.setAspectRatioMode(Qt.AspectRatioMode.KeepAspectRatio)
+    renderer.render(painter, rect)
+    return True
+
+
+def _paint_letters(painter: QPainter, code: str, size: int) -> None:
+    painter.setPen(QColor(DARK))
+    font = QFont(SERIF)
+    font.setPixelSize(max(8, int(size * 0.38)))
+    font.setBold(True)
+    painter.setFont(font)
+    painter.drawText(QRectF(0, 0, size, size), Qt.AlignmentFlag.AlignCenter, code)
+
+
+def heading(text: str, size: int = 20, color: str = GOLD, parent: QWidget | None = None) -> QLabel:
+    """A serif title label, the dialogs' common headline style."""
+    label = QLabel(text, parent)
+    label.setObjectName("dialogHeading")
+    # A style sheet, not setFont: an app-wide QSS font rule would override setFont.
+    label.setStyleSheet(f"color: {color}; font-family: '{SERIF}'; font-size: {size}pt;"
+                        " font-weight: bold; background: transparent;")
+    return label
+
+
+def form_label(text: str, color: str | None = None) -> QLabel:
+    """A form row label of fixed width, so stacked forms line up."""
+    label = QLabel(text)
+    label.setMinimumWidth(LABEL_WIDTH)
+    if color:
+        label.setStyleSheet(f"color: {color}; font-weight: bold;")
+    return label
+
+
+def muted(text: str, parent: QWidget | None = None) -> QLabel:
+    """Secondary explanatory text."""
+    label = QLabel(text, parent)
+    label.setObjectName("dialogNote")
+    label.setWordWrap(True)
+    label.setStyleSheet(f"color: {MUTED};")
+    return label
+
+
+def side_chip(side: str, name: str | None = None) -> str:
+    """Rich-text span naming a side in its colour (for QLabel rich text)."""
+    label = name or SIDE_NAME.get(side, side)
+    return f'<span style="color:{SIDE_COLOR.get(side, GOLD)}; font-weight:bold">{label}</span>'
+
+
+def app_version() -> str:
+    """The installed package version, else the package's __version__, else pyproject's."""
+    try:
+        import towers_qt
+
+        version = getattr(towers_qt, "__version__", None)
+        if version:
+            return str(version)
+    except ImportError:
+        pass
+    try:
+        from importlib.metadata import version as dist_version
+
+        return dist_version("towers")
+    except Exception:
+        return "0.1.0"
+
+
+def primary(button: QWidget) -> QWidget:
+    """Mark the dialog's main action (gold); QSS can restyle #primaryButton."""
+    button.setObjectName("primaryButton")
+    button.setStyleSheet(
+        f"QPushButton {{ background: {GOLD}; color: {DARK}; font-weight: bold;"
+        f" border: 1px solid #e3c578; border-radius: 5px; padding: 7px 18px; }}"
+        f" QPushButton:hover {{ background: #d8b35c; }}"
+        f" QPushButton:disabled {{ background: #5a4d33; color: #8d8068; border-color: #5a4d33; }}")
+    return button
+
+
+def load_api():
+    """towers_core.api, imported late so the dialogs import even before the engine is built."""
+    from towers_core import api
+
+    return api
