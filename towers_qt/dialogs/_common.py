@@ -6,24 +6,29 @@ from pathlib import Path
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPixmap
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 
 from towers_qt.paths import resource_dir
 
+# The palette of resources/style.qss, for the few accents a style sheet cannot express.
 SOUTH = "#a8323a"
 NORTH = "#3a62a8"
 GOLD = "#c9a24a"
-INK = "#efe4c8"        # parchment-coloured text on the dark background
-MUTED = "#a89a7c"
-DARK = "#1f1a14"
-PANEL = "#2b241b"
-EDGE = "#5a4a32"
-WARN = "#e0707a"       # over budget, losing odds (crimson, lightened to read on dark)
-PARCHMENT = "#e9dcb9"   # card faces
+GOLD_HI = "#e0bf6c"
+INK = "#efe6d8"        # parchment-coloured text on the dark background
+MUTED = "#b9ab95"
+DARK = "#2a2420"
+PANEL = "#332b25"
+RAISED = "#3d342c"
+EDGE = "#51463b"
+WARN = "#e07a80"       # over budget, losing odds: South's crimson lightened to read on dark
+PARCHMENT = "#e9dcb9"  # card faces
 SERIF = "DejaVu Serif"
 LABEL_WIDTH = 96
 
 SIDE_COLOR = {"S": SOUTH, "N": NORTH}
+# Side colours for text on the dark ground (the saturated ones are too dark to read there).
+SIDE_TEXT = {"S": "#e07a80", "N": "#8eaee6"}
 SIDE_NAME = {"S": "South", "N": "North"}
 
 
@@ -105,6 +110,7 @@ def muted(text: str, parent: QWidget | None = None) -> QLabel:
     """Secondary explanatory text."""
     label = QLabel(text, parent)
     label.setObjectName("dialogNote")
+    label.setProperty("role", "muted")
     label.setWordWrap(True)
     label.setStyleSheet(f"color: {MUTED};")
     return label
@@ -113,7 +119,7 @@ def muted(text: str, parent: QWidget | None = None) -> QLabel:
 def side_chip(side: str, name: str | None = None) -> str:
     """Rich-text span naming a side in its colour (for QLabel rich text)."""
     label = name or SIDE_NAME.get(side, side)
-    return f'<span style="color:{SIDE_COLOR.get(side, GOLD)}; font-weight:bold">{label}</span>'
+    return f'<span style="color:{SIDE_TEXT.get(side, GOLD)}; font-weight:bold">{label}</span>'
 
 
 def app_version() -> str:
@@ -135,13 +141,16 @@ def app_version() -> str:
 
 
 def primary(button: QWidget) -> QWidget:
-    """Mark the dialog's main action (gold); QSS can restyle #primaryButton."""
-    button.setObjectName("primaryButton")
-    button.setStyleSheet(
-        f"QPushButton {{ background: {GOLD}; color: {DARK}; font-weight: bold;"
-        f" border: 1px solid #e3c578; border-radius: 5px; padding: 7px 18px; }}"
-        f" QPushButton:hover {{ background: #d8b35c; }}"
-        f" QPushButton:disabled {{ background: #5a4d33; color: #8d8068; border-color: #5a4d33; }}")
+    """Mark the dialog's main action: style.qss paints role="primary" buttons gold."""
+    button.setProperty("role", "primary")
+    button.setDefault(True)
+    return button
+
+
+def secondary(button: QPushButton) -> QPushButton:
+    """A button that must not become the dialog's default (Enter belongs to the main action)."""
+    button.setAutoDefault(False)
+    button.setDefault(False)
     return button
 
 

@@ -16,8 +16,8 @@ from PySide6.QtWidgets import (
 )
 
 from towers_qt.dialogs._common import (
-    EDGE, GOLD, INK, MUTED, PANEL, SIDE_COLOR, SIDE_NAME, SOUTH, card_pixmap, heading,
-    WARN, load_api, muted, primary,
+    EDGE, GOLD, INK, MUTED, PANEL, SIDE_NAME, SIDE_TEXT, card_pixmap, heading,
+    WARN, load_api, muted, primary, secondary,
 )
 from towers_qt.settings import Settings
 
@@ -174,7 +174,7 @@ class MusterDialog(QDialog):
         layout.setContentsMargins(26, 22, 26, 18)
         layout.setSpacing(8)
         who = name or SIDE_NAME.get(self.side, self.side)
-        layout.addWidget(heading(f"Muster — {who}", color=SIDE_COLOR.get(self.side, SOUTH)))
+        layout.addWidget(heading(f"Muster — {who}", color=SIDE_TEXT.get(self.side, GOLD)))
         layout.addWidget(muted(f"Choose your barrack: up to {self.budget} troops. The King is "
                                "free and always comes. Hover a card for its full ability."))
         layout.addLayout(self._counter_bar())
@@ -213,13 +213,14 @@ class MusterDialog(QDialog):
         bar.addWidget(label)
         self.preset_buttons: dict[str, QPushButton] = {}
         for preset in PRESETS:
-            button = QPushButton(preset.capitalize())
+            button = secondary(QPushButton(preset.capitalize()))
+            button.setCheckable(True)
             button.setToolTip(PRESET_TEXT[preset])
             button.clicked.connect(lambda _=False, p=preset: self.apply_preset(p))
             self.preset_buttons[preset] = button
             bar.addWidget(button)
         bar.addStretch(1)
-        self.clear_button = QPushButton("Clear")
+        self.clear_button = secondary(QPushButton("Clear"))
         self.clear_button.setToolTip("King only: an empty muster is legal.")
         self.clear_button.clicked.connect(self.clear)
         bar.addWidget(self.clear_button)
@@ -228,7 +229,7 @@ class MusterDialog(QDialog):
     def _buttons(self) -> QWidget:
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.ok_button = self.buttons.addButton("Muster", QDialogButtonBox.ButtonRole.AcceptRole)
-        primary(self.ok_button).setDefault(True)
+        primary(self.ok_button)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         self.problem = QLabel()
@@ -296,7 +297,7 @@ class MusterDialog(QDialog):
         count = len(self.selected())
         self.cards_label.setText(f"{count} card{'s' if count != 1 else ''} + King")
         for name, button in self.preset_buttons.items():
-            button.setStyleSheet(f"border-color: {GOLD};" if name == self.preset else "")
+            button.setChecked(name == self.preset)
         self.changed.emit()
 
     def _show_total(self, total: int, over: bool) -> None:

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (
     QLineEdit, QPushButton, QRadioButton, QStackedWidget, QVBoxLayout, QWidget,
 )
 
-from towers_qt.dialogs._common import NORTH, SOUTH, form_label, heading, muted, primary
+from towers_qt.dialogs._common import SIDE_TEXT, form_label, heading, muted, primary, secondary
 from towers_qt.settings import LEVELS, Settings
 
 MAX_SEED = 2**63 - 1
@@ -83,7 +83,7 @@ class NewGameDialog(QDialog):
         layout.addStretch(1)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.start_button = self.buttons.addButton("Start", QDialogButtonBox.ButtonRole.AcceptRole)
-        primary(self.start_button).setDefault(True)
+        primary(self.start_button)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)
@@ -95,7 +95,7 @@ class NewGameDialog(QDialog):
         self.hotseat = QPushButton("Two players, one device")
         self.mode_group = QButtonGroup(self)
         for index, button in enumerate((self.vs_computer, self.hotseat)):
-            button.setCheckable(True)
+            secondary(button).setCheckable(True)
             button.setObjectName("modeButton")
             button.setMinimumHeight(40)
             self.mode_group.addButton(button, index)
@@ -111,7 +111,7 @@ class NewGameDialog(QDialog):
             self.level.addItem(LEVEL_TEXT[level], level)
         form.addRow(form_label("Level"), self.level)
         self.side_group, side_row = _radio_row(
-            self, [("S", "South", SOUTH), ("N", "North", NORTH)])
+            self, [("S", "South", SIDE_TEXT["S"]), ("N", "North", SIDE_TEXT["N"])])
         form.addRow(form_label("You play"), side_row)
         self.first_group, first_row = _radio_row(
             self, [(key, text, None) for key, text in FIRST_TEXT.items()])
@@ -128,10 +128,10 @@ class NewGameDialog(QDialog):
         form = _form(page)
         self.name_s = _name_edit("South")
         self.name_n = _name_edit("North")
-        form.addRow(form_label("South", SOUTH), self.name_s)
-        form.addRow(form_label("North", NORTH), self.name_n)
+        form.addRow(form_label("South", SIDE_TEXT["S"]), self.name_s)
+        form.addRow(form_label("North", SIDE_TEXT["N"]), self.name_n)
         self.hot_first_group, first_row = _radio_row(
-            self, [("S", "South", SOUTH), ("N", "North", NORTH), ("random", "Random", None)])
+            self, [("S", "South", SIDE_TEXT["S"]), ("N", "North", SIDE_TEXT["N"]), ("random", "Random", None)])
         form.addRow(form_label("First move"), first_row)
         _random_tip(self.hot_first_group)
         form.addRow(muted("Hide the screen between turns: a curtain asks you to pass the device."))
@@ -146,7 +146,7 @@ class NewGameDialog(QDialog):
         self.seed_edit.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{1,19}")))
         self.seed_edit.setToolTip("The same seed gives the same terrain, shuffles and first player.")
         self.seed_edit.textChanged.connect(self._seed_changed)
-        self.new_seed_button = QPushButton("New seed")
+        self.new_seed_button = secondary(QPushButton("New seed"))
         self.new_seed_button.clicked.connect(self.new_seed)
         row.addWidget(self.seed_edit, 1)
         row.addWidget(self.new_seed_button)
