@@ -1,0 +1,224 @@
+"""The stable JSON-level API: RULES §10 dicts and §6 strings in and out, never mutating inputs.
+
+Outside checkers, tests and the app all go through here; see docs/architecture.md.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+from towers_core import notation, position
+from towers_core.cards import BY_CODE, CARDS, CODES
+from towers_core.errors import BadPosition, IllegalAction
+from towers_core.position import PLAYERS, validate_muster, view  # noqa: F401  (public API)
+from towers_core.rules import A_TERMS, D_TERMS, OUTCOMES, Engine
+
+CARD_INFO: dict[str, dict] = {
+    c.code: {"name": c.name, "count": c.count, "rank": c.rank, "troops": c.troops, "move": c.move,
+             "ability": c.ability, "knight_or_better": c.knight_or_better, "value": c.value}
+    for c in CARDS
+}
+_PULL_KEYS = ("A", "D")
+_RANDOM = 9  # the engine's PULL_RANDOM
+
+
+def new_position(seed: int, musters: dict | None = None) -> dict:
+    """The start of a skirmish: terrain, first player and (if None) musters from the seed."""
+    return position.seeded_start(_seed(seed), musters)
+
+
+def new_position_with_terrain(terrain: dict, musters: dict, first: str, seed: int = 0) -> dict:
+    """A start position on an explicit terrain (RULES §1 'can also be started from')."""
+    return position.start_position(terrain, musters, first)
+
+
+def random_terrain(seed: int) -> dict:
+    """The terrain the seed lays (the same as new_position's)."""
+    return new_position(seed)["terrain"]
+
+
+def _seed(seed: Any) -> int:
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise BadPosition(f"seed must be a whole number, not {seed!r}")
+    return seed
+
+
+def legal_actions(pos: dict) -> list[str]:
+    """Every legal action of the player to move, sorted; also works on that player's own view."""
+    e = _mover_engine(pos)
+    return sorted(notation.format_action(a) for a in e.legal())
+
+
+def _mover_engine(pos: dict) -> Engine:
+    e = position.to_engine(pos, allow_hidden=True)
+    mover = pos["to_move"]
+    if position.HIDDEN in pos["barrack"][mover] or any(
+            c["card"] == position.HIDDEN and c["owner"] == mover for c in pos["board"].values()):
+        raise BadPosition(f"this is not {mover}'s view: {mover}'s own cards are hidden")
+    return e
+
+
+def _legal_code(e: Engine, action: str) -> int:
+    if e.get_meta()["reason"]:
+        raise IllegalAction(f"{action!r}: the skirmish is over")
+    code = notation.parse(action)
+    if code not in e.legal():
+        raise IllegalAction(f"{action!r} is not legal for {PLAYERS[e.get_meta()['to_move']]} here")
+    return code
+
+
+def pull_outcomes(pos: dict, action: str) -> list[tuple[dict, float]]:
+    """Each combination of pulls the action can draw, with its exact probability."""
+    e = _mover_engine(pos)
+    return _pull_table(e, _legal_code(e, action))
+
+
+def _deck_odds(e: Engine, player: int) -> dict[int, float]:
+    counts = e.get_counts("deck", player)
+    if sum(counts) == 0:
+        counts = [3, 6, 3]
+    total = sum(counts)
+    return {v: n / total for v, n in zip((-1, 0, 1), counts) if n}
+
+
+def _pull_table(e: Engine, code: int) -> list[tuple[dict, float]]:
+    a_pulls, d_pulls = e.pullers(code)
+    mover = e.get_meta()["to_move"]
+    table = [({}, 1.0)]
+    for key, pulls, player in (("A", a_pulls, mover), ("D", d_pulls, 1 - mover)):
+        if pulls:
+            table = [({**k, key: v}, p * q) for k, p in table for v, q in _deck_odds(e, player).items()]
+    return table
+
+
+def _check_pulls(e: Engine, code: int, pulls: Any) -> tuple[int, int]:
+    if pulls is None:
+        return _RANDOM, _RANDOM
+    if not isinstance(pulls, dict) or not set(pulls) <= set(_PULL_KEYS):
+        raise IllegalAction(f'pulls must be a dict with keys "A" and/or "D", not {pulls!r}')
+    a_pulls, d_pulls = e.pullers(code)
+    mover = e.get_meta()["to_move"]
+    out = []
+    for key, pulls_here, player in (("A", a_pulls, mover), ("D", d_pulls, 1 - mover)):
+        if key not in pulls:
+            out.append(_RANDOM)
+            continue
+        v = pulls[key]
+        if not pulls_here:
+            raise IllegalAction(f"pulls[{key!r}]: that fighter does not pull in this action")
+        if v not in (-1, 0, 1) or isinstance(v, bool):
+            raise IllegalAction(f"pulls[{key!r}] must be -1, 0 or 1, not {v!r}")
+        if v not in _deck_odds(e, player):
+            raise IllegalAction(f"pulls[{key!r}] = {v}: {PLAYERS[player]}'s deck has no such card left")
+        out.append(v)
+    return out[0], out[1]
+
+
+def apply(pos: dict, action: str, pulls: dict | None = None) -> dict:
+    """The position after the whole turn (end-of-turn steps included)."""
+    return play(pos, action, pulls)[0]
+
+
+def play(pos: dict, action: str, pulls: dict | None = None, rng_seed: int | None = None) -> tuple[dict, dict]:
+    """Apply an action and also return its log entry (the full truth; see entry_view)."""
+    e = position.to_engine(pos)
+    code = _legal_code(e, action)
+    pull_a, pull_d = _check_pulls(e, code, pulls)
+    e.seed(random.getrandbits(64) if rng_seed is None else rng_seed)
+    before = copy.deepcopy(pos)
+    record = e.apply(code, pull_a, pull_d)
+    after = position.from_engine(e, pos["terrain"])
+    return after, _entry(before, after, code, record)
+
+
+def _entry(before: dict, after: dict, code: int, record: dict) -> dict:
+    parts = notation.describe_action(code)
+    sq = notation.SQUARES
+    entry = {"player": before["to_move"], "action": notation.format_action(code),
+             "public": notation.format_action(code, hide_card=True), "kind": parts["kind"],
+             "card": parts["card"], "fight": None, "scouted": None, "scouted_card": None,
+             "soulcast": None, "captured": _new_captures(before, after), "result": after["result"]}
+    if parts["kind"] in ("retreat",):
+        entry["card"] = before["board"][parts["from"]]["card"]
+        entry["card_was_up"] = before["board"][parts["from"]]["up"]
+    fight = record["fight"]
+    if fight is not None:
+        pulls = {k: v for k, v in (("A", fight["a_pull"]), ("D", fight["d_pull"])) if v is not None}
+        entry["fight"] = {
+            "attacker": sq[fight["a_sq"]], "defender": sq[fight["d_sq"]],
+            "a_card": CODES[fight["a_card"]], "d_card": CODES[fight["d_card"]],
+            "a_terms": {**dict(zip(A_TERMS, fight["a_terms"])), "pull": pulls.get("A", 0)},
+            "d_terms": {**dict(zip(D_TERMS, fight["d_terms"])), "pull": pulls.get("D", 0)},
+            "a_might": fight["a_might"], "d_might": fight["d_might"], "pulls": pulls,
+            "outcome": OUTCOMES[fight["outcome"]], "revealed": [sq[s] for s in fight["revealed"]],
+            "king_fight": "K" in (CODES[fight["a_card"]], CODES[fight["d_card"]]),
+        }
+    target = record["target"]
+    if target is not None:
+        if parts["follow"] == "scout" or parts["kind"] == "scout":
+            entry["scouted"] = sq[target]
+            entry["scouted_card"] = before["board"][sq[target]]["card"]
+        else:
+            sc = record["sc_card"]
+            entry["soulcast"] = {"target": sq[target], "card": CODES[sc] if sc is not None else None,
+                                 "king_revealed": sc is None}
+    return entry
+
+
+def _new_captures(before: dict, after: dict) -> dict:
+    return {p: _multiset_minus(after["captured"][p], before["captured"][p]) for p in PLAYERS}
+
+
+def _multiset_minus(a: list, b: list) -> list:
+    rest = list(b)
+    out = []
+    for x in a:
+        if x in rest:
+            rest.remove(x)
+        else:
+            out.append(x)
+    return out
+
+
+def entry_view(entry: dict, player: str) -> dict:
+    """A log entry as `player` may see it: the opponent's face-down deploys stay `?@c1`."""
+    out = copy.deepcopy(entry)
+    if entry["player"] != player:
+        out["action"] = entry["public"]
+        if entry["kind"] == "deploy":
+            out["card"] = None
+        if entry["kind"] == "retreat" and not entry.get("card_was_up"):
+            out["card"] = None
+    return out
+
+
+def parse_action(action: str) -> dict:
+    """The parts of an action string (kind, card, from, to, follow, target, posture)."""
+    return notation.describe_action(notation.parse(action))
+
+
+def describe(entry: dict) -> str:
+    """One line of English for a (viewed) log entry."""
+    from towers_core.describe import describe_entry
+    return describe_entry(entry)
+
+
+def preview_attack(view_pos: dict, action: str) -> dict:
+    """Might terms and outcome odds of an attack, from the mover's own view (RULES §5)."""
+    from towers_core.preview import preview
+    e = _mover_engine(view_pos)
+    return preview(e, view_pos, _legal_code(e, action))
+
+
+def choose_action(view: dict, history: list[dict], level: str, seed: int, time_ms: int | None = None) -> str:
+    """The AI's action for the player to move, from that player's view and history only."""
+    from towers_core.ai.player import choose_action as choose
+    return choose(view, history, level, seed, time_ms)
+
+
+def choose_muster(level: str, seed: int) -> list[str]:
+    """The AI's own muster for a level (King included)."""
+    from towers_core.ai.player import choose_muster as choose
+    return choose(level, seed)

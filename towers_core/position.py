@@ -1,0 +1,341 @@
+"""RULES §10 position JSON <-> Engine, per-player views (§9), terrain and musters from a seed (§1, §3).
+
+Every malformed position raises BadPosition naming the field; nothing is changed.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from typing import Any
+
+from towers_core.cards import BUDGET, BY_CODE, CODES, DECK, INDEX, POOL
+from towers_core.errors import BadMuster, BadPosition
+from towers_core.notation import SQUARE_INDEX, SQUARES
+from towers_core.rules import Engine
+
+PLAYERS = ("S", "N")
+REASONS = (None, "king", "empty", "resign", "dominance", "passes", "long-game")
+KEYS = ("terrain", "board", "barrack", "resting", "captured", "decks", "marker", "to_move",
+        "actions", "passes", "moved", "result")
+F_UP, F_DEF, F_SPENT = 1, 2, 4
+T_HIGH, T_MOUNT = 1, 2
+HIDDEN = "?"
+PLACEHOLDER = INDEX["Sp"]  # stands in for an unseen card: gives no bonus to anyone
+DECK_KEYS = ("-1", "0", "+1")
+
+
+def mirror(sq: int) -> int:
+    """The square point-symmetric to sq about d4 (RULES §1)."""
+    return 48 - sq
+
+
+# ------------------------------------------------------------------ setup from a seed
+
+
+def random_terrain(rng: random.Random) -> dict:
+    """d4 plus two mirrored high-ground pairs and one mirrored mountain pair, off ranks 1 and 7."""
+    pairs = sorted({min(sq, mirror(sq)) for sq in range(7, 42) if sq != 24})
+    chosen = rng.sample(pairs, 3)
+    high = [24] + [s for p in chosen[:2] for s in (p, mirror(p))]
+    mountains = [chosen[2], mirror(chosen[2])]
+    return {"high": sorted(SQUARES[s] for s in high), "mountains": sorted(SQUARES[s] for s in mountains)}
+
+
+def validate_terrain(terrain: Any) -> dict:
+    """A game-start terrain must follow RULES §1 exactly."""
+    t = _terrain_squares(terrain)
+    high, mountains = t
+    if 24 not in high:
+        raise BadPosition("terrain.high: d4 is always high ground")
+    if any(mirror(s) not in high for s in high) or any(mirror(s) not in mountains for s in mountains):
+        raise BadPosition("terrain: high ground and mountains must be point-symmetric about d4")
+    return {"high": sorted(SQUARES[s] for s in high), "mountains": sorted(SQUARES[s] for s in mountains)}
+
+
+def _terrain_squares(terrain: Any) -> tuple[set[int], set[int]]:
+    if not isinstance(terrain, dict) or set(terrain) != {"high", "mountains"}:
+        raise BadPosition('terrain must be {"high": [...5 squares], "mountains": [...2 squares]}')
+    high = _square_list(terrain["high"], "terrain.high")
+    mountains = _square_list(terrain["mountains"], "terrain.mountains")
+    if len(set(high)) != 5 or len(set(mountains)) != 2 or len(high) != 5 or len(mountains) != 2:
+        raise BadPosition("terrain: exactly 5 distinct high ground squares and 2 distinct mountains")
+    if set(high) & set(mountains):
+        raise BadPosition("terrain: a square cannot be both high ground and mountain")
+    if any(s // 7 in (0, 6) for s in high + mountains):
+        raise BadPosition("terrain: no terrain on ranks 1 and 7")
+    return set(high), set(mountains)
+
+
+def _square_list(value: Any, field: str) -> list[int]:
+    if not isinstance(value, list):
+        raise BadPosition(f"{field} must be a list of squares")
+    out = []
+    for name in value:
+        if name not in SQUARE_INDEX:
+            raise BadPosition(f"{field}: {name!r} is not a square")
+        out.append(SQUARE_INDEX[name])
+    return out
+
+
+def validate_muster(cards: Any) -> list[str]:
+    """The muster with the King added, sorted; BadMuster if it breaks the pool or the budget."""
+    if not isinstance(cards, (list, tuple)):
+        raise BadMuster("a muster is a list of card codes")
+    for c in cards:
+        if c not in BY_CODE:
+            raise BadMuster(f"{c!r} is not a card code ({', '.join(CODES)})")
+    counts = Counter(cards)
+    counts["K"] = 1
+    for code, n in counts.items():
+        if n > POOL[code]:
+            raise BadMuster(f"{n} × {code}: the pool has only {POOL[code]}")
+    troops = sum(BY_CODE[c].troops * n for c, n in counts.items())
+    if troops > BUDGET:
+        raise BadMuster(f"the muster costs {troops} troops; the budget is {BUDGET}")
+    return sorted(counts.elements())
+
+
+def random_muster(rng: random.Random) -> list[str]:
+    """A random legal muster: shuffled pool cards added while the budget allows."""
+    pool = [c for c in CODES if c != "K" for _ in range(POOL[c])]
+    rng.shuffle(pool)
+    chosen, troops = [], 0
+    for c in pool:
+        if troops + BY_CODE[c].troops <= BUDGET:
+            chosen.append(c)
+            troops += BY_CODE[c].troops
+    return validate_muster(chosen)
+
+
+def start_position(terrain: dict, musters: dict, first: str) -> dict:
+    """The position before the first action: barracks mustered, decks full, marker at 0."""
+    if first not in PLAYERS:
+        raise BadPosition(f"first player must be 'S' or 'N', not {first!r}")
+    if not isinstance(musters, dict) or set(musters) != set(PLAYERS):
+        raise BadMuster('musters must be {"S": [...], "N": [...]}')
+    return {
+        "terrain": validate_terrain(terrain),
+        "board": {},
+        "barrack": {p: validate_muster(musters[p]) for p in PLAYERS},
+        "resting": {"S": [], "N": []},
+        "captured": {"S": [], "N": []},
+        "decks": {p: {"+1": DECK[1], "0": DECK[0], "-1": DECK[-1]} for p in PLAYERS},
+        "marker": 0,
+        "to_move": first,
+        "actions": 0,
+        "passes": 0,
+        "moved": {"S": False, "N": False},
+        "result": None,
+    }
+
+
+def seeded_start(seed: int, musters: dict | None) -> dict:
+    """Terrain, first player and (if not given) musters, all drawn from the seed."""
+    rng = random.Random(seed)
+    terrain = random_terrain(rng)
+    first = rng.choice(PLAYERS)
+    if musters is None:
+        musters = {p: random_muster(rng) for p in PLAYERS}
+    return start_position(terrain, musters, first)
+
+
+# ------------------------------------------------------------------ JSON -> Engine
+
+
+def to_engine(pos: Any, allow_hidden: bool = False) -> Engine:
+    """Load a position (or, with allow_hidden, a player's view) into a fresh Engine."""
+    if not isinstance(pos, dict):
+        raise BadPosition("a position must be a JSON object")
+    missing = [k for k in KEYS if k not in pos]
+    if missing:
+        raise BadPosition(f"position is missing {', '.join(missing)}")
+    extra = sorted(set(pos) - set(KEYS))
+    if extra:
+        raise BadPosition(f"position has unknown keys {', '.join(extra)}")
+    e = Engine()
+    high, mountains = _terrain_squares(pos["terrain"])
+    for sq in range(49):
+        e.set_terrain(sq, T_HIGH if sq in high else T_MOUNT if sq in mountains else 0)
+    _load_board(e, pos["board"], mountains, allow_hidden)
+    for field in ("barrack", "resting", "captured"):
+        _load_lists(e, pos, field, allow_hidden)
+    _check_resting(e, pos)
+    _load_decks(e, pos["decks"])
+    _load_meta(e, pos)
+    if not _has_hidden(pos):
+        _check_conservation(e)
+    return e
+
+
+def _load_board(e: Engine, board: Any, mountains: set[int], allow_hidden: bool) -> None:
+    if not isinstance(board, dict):
+        raise BadPosition("board must be an object of square -> card")
+    for name, cell in board.items():
+        where = f"board.{name}"
+        if name not in SQUARE_INDEX:
+            raise BadPosition(f"{where}: {name!r} is not a square")
+        sq = SQUARE_INDEX[name]
+        if sq in mountains:
+            raise BadPosition(f"{where}: nothing can stand on a mountain")
+        if not isinstance(cell, dict) or set(cell) != {"owner", "card", "up", "posture", "spent"}:
+            raise BadPosition(f"{where} must have exactly owner, card, up, posture, spent")
+        if cell["owner"] not in PLAYERS:
+            raise BadPosition(f"{where}.owner must be 'S' or 'N'")
+        card = cell["card"]
+        if card == HIDDEN and allow_hidden and not cell["up"]:
+            code = PLACEHOLDER
+        elif card in INDEX:
+            code = INDEX[card]
+        else:
+            raise BadPosition(f"{where}.card: {card!r} is not a card code")
+        if not isinstance(cell["up"], bool) or not isinstance(cell["spent"], bool):
+            raise BadPosition(f"{where}: up and spent must be true or false")
+        if cell["posture"] not in ("ready", "defensive"):
+            raise BadPosition(f"{where}.posture must be 'ready' or 'defensive'")
+        if card == "K" and cell["posture"] != "ready":
+            raise BadPosition(f"{where}: the King has no defensive posture")
+        if cell["spent"] and card != "K":
+            raise BadPosition(f"{where}: only a King can be spent")
+        if cell["spent"] and not cell["up"]:
+            raise BadPosition(f"{where}: a spent King has attacked, so he is face-up")
+        flags = (F_UP if cell["up"] else 0) | (F_DEF if cell["posture"] == "defensive" else 0) \
+            | (F_SPENT if cell["spent"] else 0)
+        e.set_square(sq, code, PLAYERS.index(cell["owner"]), flags)
+
+
+def _load_lists(e: Engine, pos: dict, field: str, allow_hidden: bool) -> None:
+    value = pos[field]
+    if not isinstance(value, dict) or set(value) != set(PLAYERS):
+        raise BadPosition(f'{field} must be {{"S": [...], "N": [...]}}')
+    for p, cards in value.items():
+        if not isinstance(cards, list):
+            raise BadPosition(f"{field}.{p} must be a list of card codes")
+        counts = [0] * 10
+        for c in cards:
+            if c == HIDDEN and allow_hidden and field != "captured":
+                continue
+            if c not in INDEX:
+                raise BadPosition(f"{field}.{p}: {c!r} is not a card code")
+            counts[INDEX[c]] += 1
+        e.set_counts(field, PLAYERS.index(p), counts)
+
+
+def _check_resting(e: Engine, pos: dict) -> None:
+    for i, p in enumerate(PLAYERS):
+        barrack, resting = e.get_counts("barrack", i), e.get_counts("resting", i)
+        if any(r > b for r, b in zip(resting, barrack)):
+            raise BadPosition(f"resting.{p} lists cards that are not in barrack.{p}")
+        if len(pos["resting"][p]) > len(pos["barrack"][p]):
+            raise BadPosition(f"resting.{p} is longer than barrack.{p}")
+
+
+def _load_decks(e: Engine, decks: Any) -> None:
+    if not isinstance(decks, dict) or set(decks) != set(PLAYERS):
+        raise BadPosition('decks must be {"S": {...}, "N": {...}}')
+    for i, p in enumerate(PLAYERS):
+        d = decks[p]
+        if not isinstance(d, dict) or set(d) != set(DECK_KEYS):
+            raise BadPosition(f'decks.{p} must be {{"+1": n, "0": n, "-1": n}}')
+        values = [d["-1"], d["0"], d["+1"]]
+        limits = [DECK[-1], DECK[0], DECK[1]]
+        for key, v, top in zip(DECK_KEYS, values, limits):
+            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= top:
+                raise BadPosition(f'decks.{p}["{key}"] must be a whole number from 0 to {top}')
+        e.set_counts("deck", i, values)
+
+
+def _int_field(pos: dict, key: str, lo: int, hi: int) -> int:
+    v = pos[key]
+    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+        raise BadPosition(f"{key} must be a whole number from {lo} to {hi}")
+    return v
+
+
+def _load_meta(e: Engine, pos: dict) -> None:
+    marker = _int_field(pos, "marker", -10, 10)
+    actions = _int_field(pos, "actions", 0, 10 ** 4)
+    passes = _int_field(pos, "passes", 0, 2)
+    if pos["to_move"] not in PLAYERS:
+        raise BadPosition("to_move must be 'S' or 'N'")
+    moved = pos["moved"]
+    if not isinstance(moved, dict) or set(moved) != set(PLAYERS) or \
+            not all(isinstance(v, bool) for v in moved.values()):
+        raise BadPosition('moved must be {"S": true|false, "N": true|false}')
+    winner, reason = -1, 0
+    result = pos["result"]
+    if result is not None:
+        if not isinstance(result, dict) or set(result) != {"winner", "reason"}:
+            raise BadPosition('result must be null or {"winner": ..., "reason": ...}')
+        if result["winner"] not in ("S", "N", None):
+            raise BadPosition("result.winner must be 'S', 'N' or null")
+        if result["reason"] not in REASONS[1:]:
+            raise BadPosition(f"result.reason must be one of {', '.join(REASONS[1:])}")
+        winner = -1 if result["winner"] is None else PLAYERS.index(result["winner"])
+        reason = REASONS.index(result["reason"])
+    e.set_meta(marker, PLAYERS.index(pos["to_move"]), actions, passes,
+               (int(moved["S"]), int(moved["N"])), winner, reason)
+
+
+def _has_hidden(pos: dict) -> bool:
+    return any(c.get("card") == HIDDEN for c in pos["board"].values() if isinstance(c, dict)) or any(
+        HIDDEN in pos[f][p] for f in ("barrack", "resting") for p in PLAYERS)
+
+
+def _check_conservation(e: Engine) -> None:
+    """Each side's cards (board, barrack, taken by the other) fit the pool and the budget."""
+    for i, p in enumerate(PLAYERS):
+        counts = [a + b for a, b in zip(e.get_counts("barrack", i), e.get_counts("captured", 1 - i))]
+        for sq in range(49):
+            card, owner, _ = e.get_square(sq)
+            if card >= 0 and owner == i:
+                counts[card] += 1
+        for code, n in zip(CODES, counts):
+            if n > POOL[code]:
+                raise BadPosition(f"{p} has {n} × {code} in play; the pool has {POOL[code]}")
+        troops = sum(BY_CODE[code].troops * n for code, n in zip(CODES, counts))
+        if troops > BUDGET:
+            raise BadPosition(f"{p}'s cards cost {troops} troops; a muster is at most {BUDGET}")
+        if counts[INDEX["K"]] != 1:
+            raise BadPosition(f"{p} must have exactly one King (board, barrack or captured)")
+
+
+# ------------------------------------------------------------------ Engine -> JSON
+
+
+def from_engine(e: Engine, terrain: dict) -> dict:
+    """The RULES §10 dict of an engine state (terrain passed through, already canonical)."""
+    board = {}
+    for sq in range(49):
+        card, owner, flags = e.get_square(sq)
+        if card >= 0:
+            board[SQUARES[sq]] = {"owner": PLAYERS[owner], "card": CODES[card], "up": bool(flags & F_UP),
+                                  "posture": "defensive" if flags & F_DEF else "ready",
+                                  "spent": bool(flags & F_SPENT)}
+    meta = e.get_meta()
+    out = {"terrain": copy.deepcopy(terrain), "board": board}
+    for field in ("barrack", "resting", "captured"):
+        out[field] = {p: sorted(c for c, n in zip(CODES, e.get_counts(field, i)) for _ in range(n))
+                      for i, p in enumerate(PLAYERS)}
+    out["decks"] = {p: dict(zip(("-1", "0", "+1"), e.get_counts("deck", i))) for i, p in enumerate(PLAYERS)}
+    out["decks"] = {p: {"+1": d["+1"], "0": d["0"], "-1": d["-1"]} for p, d in out["decks"].items()}
+    out.update(marker=meta["marker"], to_move=PLAYERS[meta["to_move"]], actions=meta["actions"],
+               passes=meta["passes"], moved={"S": bool(meta["moved"][0]), "N": bool(meta["moved"][1])})
+    out["result"] = None if meta["reason"] == 0 else {
+        "winner": None if meta["winner"] < 0 else PLAYERS[meta["winner"]], "reason": REASONS[meta["reason"]]}
+    return out
+
+
+def view(pos: dict, player: str) -> dict:
+    """What `player` sees (RULES §9-10): the opponent's hidden identities become '?'."""
+    if player not in PLAYERS:
+        raise BadPosition(f"player must be 'S' or 'N', not {player!r}")
+    out = copy.deepcopy(pos)
+    for cell in out["board"].values():
+        if cell["owner"] != player and not cell["up"]:
+            cell["card"] = HIDDEN
+    other = PLAYERS[1 - PLAYERS.index(player)]
+    for field in ("barrack", "resting"):
+        out[field][other] = [HIDDEN] * len(out[field][other])
+    return out

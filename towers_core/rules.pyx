@@ -1,0 +1,823 @@
+# cython: language_level=3
+"""The rules of Towers v1.3 in C: legal actions, Might, fights, end of turn (RULES §4-§8).
+
+Everything here runs without the GIL on a plain `State` struct, so the AI can search on a worker
+thread while the GUI stays smooth. `Engine` wraps one State for Python; strings live elsewhere.
+"""
+from libc.stdint cimport uint64_t, int8_t
+from libc.string cimport memset, memcpy
+from towers_core.state cimport *
+
+# ---------------------------------------------------------------- small helpers
+
+
+cdef uint64_t next_rand(uint64_t* rng) noexcept nogil:
+    """xorshift64*: fast, seedable, good enough for pulls and playouts."""
+    cdef uint64_t x = rng[0]
+    if x == 0:
+        x = 0x9E3779B97F4A7C15
+    x ^= x >> 12
+    x ^= x << 25
+    x ^= x >> 27
+    rng[0] = x
+    return x * <uint64_t>0x2545F4914F6CDD1D
+
+
+cdef inline int enemies_touching(State* s, int sq, int p) noexcept nogil:
+    """How many cards of the opponent of `p` touch `sq`."""
+    cdef int d, n = 0, x
+    for d in range(4):
+        x = step(sq, d)
+        if x >= 0 and s.card[x] != NO_CARD and s.owner[x] != p:
+            n += 1
+    return n
+
+
+cdef inline int revealed_kob_touching(State* s, int sq, int p, int also_up) noexcept nogil:
+    """Revealed Knight-or-better cards of p's opponent touching sq (`also_up` counts as revealed)."""
+    cdef int d, n = 0, x
+    for d in range(4):
+        x = step(sq, d)
+        if x >= 0 and s.card[x] != NO_CARD and s.owner[x] != p and kob(s.card[x]):
+            if (s.flags[x] & F_UP) or x == also_up:
+                n += 1
+    return n
+
+
+cdef int pinned(State* s, int sq) noexcept nogil:
+    """A King is pinned while two revealed enemy Knight-or-better cards touch him (RULES §7)."""
+    return revealed_kob_touching(s, sq, s.owner[sq], -1) >= 2
+
+
+cdef inline bint three_touch(State* s, int ksq, int a) noexcept nogil:
+    """The King at ksq can be captured by the attacker at a (RULES §7, fine point 8)."""
+    cdef int ta = s.card[a]
+    if not (ta == C_KN or ta == C_LA or ta == C_CL or ta == C_SH):
+        return False
+    return revealed_kob_touching(s, ksq, s.owner[ksq], a) >= 3
+
+
+cdef int high_held(State* s, int p) noexcept nogil:
+    cdef int sq, n = 0
+    for sq in range(NSQ):
+        if s.terrain[sq] == T_HIGH and s.card[sq] != NO_CARD and s.owner[sq] == p and s.card[sq] != C_K:
+            n += 1
+    return n
+
+
+cdef int captured_value(State* s, int p) noexcept nogil:
+    cdef int c, v = 0
+    for c in range(NCARD):
+        v += s.captured[p][c] * card_value(c)
+    return v
+
+
+cdef inline int captured_count(State* s, int p) noexcept nogil:
+    cdef int c, n = 0
+    for c in range(NCARD):
+        n += s.captured[p][c]
+    return n
+
+
+cdef inline bint has_cards_on_board(State* s, int p) noexcept nogil:
+    cdef int sq
+    for sq in range(NSQ):
+        if s.card[sq] != NO_CARD and s.owner[sq] == p:
+            return True
+    return False
+
+
+cdef inline void clear_square(State* s, int sq) noexcept nogil:
+    s.card[sq] = NO_CARD
+    s.owner[sq] = 0
+    s.flags[sq] = 0
+
+
+cdef inline void move_card(State* s, int a, int b) noexcept nogil:
+    s.card[b] = s.card[a]
+    s.owner[b] = s.owner[a]
+    s.flags[b] = s.flags[a]
+    clear_square(s, a)
+
+
+cdef inline void note_capture(State* s, int p, int c) noexcept nogil:
+    """p captures a card: the tally, and the Dominance Reset (RULES §8)."""
+    s.captured[p][c] += 1
+    if (p == 0 and s.marker < 0) or (p == 1 and s.marker > 0):
+        s.marker = 0
+
+
+# ---------------------------------------------------------------- Might (RULES §5)
+
+
+cdef int attack_terms(State* s, int a, int d, int march, int visible_only, int* at, int* dt,
+                      uint64_t* reveal) noexcept nogil:
+    """Might terms of a non-King fight before the pull; returns the raw difference A - D.
+
+    `visible_only` counts the defender's Squires only if face-up (the attacker's knowledge, for the
+    legality check). `reveal` collects the squares of every card that gives a bonus or Volleys.
+    """
+    cdef int p = s.owner[a], o = 1 - p, ta = s.card[a], td = s.card[d]
+    cdef int k, x, m, sup = 0, cmd = 0, sqa = 0, sqd = 0, behind = 0
+    cdef uint64_t rv = 0
+    for k in range(4):
+        x = step(d, k)
+        if x >= 0 and x != a and s.card[x] != NO_CARD and s.owner[x] == p:
+            sup += 1
+        m = x
+        if m >= 0:
+            x = step(m, k)
+            if x >= 0 and s.card[x] == C_AR and s.owner[x] == p and s.terrain[m] != T_MOUNT:
+                sup += 1
+                rv |= (<uint64_t>1) << x
+    for k in range(4):
+        x = step(a, k)
+        if x < 0 or s.card[x] == NO_CARD or s.owner[x] != p:
+            continue
+        if s.card[x] == C_CL:
+            cmd = 1
+            rv |= (<uint64_t>1) << x
+        elif s.card[x] == C_SQ and kob(ta):
+            sqa += 1
+            rv |= (<uint64_t>1) << x
+    if kob(td):
+        for k in range(4):
+            x = step(d, k)
+            if x >= 0 and s.card[x] == C_SQ and s.owner[x] == o:
+                if not visible_only or (s.flags[x] & F_UP):
+                    sqd += 1
+                    rv |= (<uint64_t>1) << x
+    # the square on the far side of D from A
+    for k in range(4):
+        if step(a, k) == d:
+            x = step(d, k)
+            if x >= 0 and s.card[x] != NO_CARD and s.owner[x] == o:
+                behind = 1
+    at[AT_RANK] = card_rank(ta)
+    at[AT_SUP] = sup
+    at[AT_HIGH] = 1 if s.terrain[a] == T_HIGH else 0
+    at[AT_MARCH] = 1 if march else 0
+    at[AT_CMD] = cmd
+    at[AT_SQ] = sqa
+    dt[DT_RANK] = card_rank(td)
+    dt[DT_BEHIND] = behind
+    dt[DT_DEF] = 1 if (s.flags[d] & F_DEF) else 0
+    dt[DT_HIGH] = 1 if s.terrain[d] == T_HIGH else 0
+    dt[DT_SQ] = sqd
+    if reveal != NULL:
+        reveal[0] = rv
+    return (at[0] + at[1] + at[2] + at[3] + at[4] + at[5]) - (dt[0] + dt[1] + dt[2] + dt[3] + dt[4])
+
+
+cdef inline bint attack_legal(State* s, int a, int d, int march) noexcept nogil:
+    """May the (ready, non-defensive) card at a attack the enemy at d? (RULES §5, §7, fine point 10)"""
+    cdef int ta = s.card[a], td = s.card[d]
+    cdef int at[6]
+    cdef int dt[5]
+    if ta == C_K:
+        return td != C_K and (s.flags[d] & F_UP) != 0 and not pinned(s, a)
+    if td == C_K:
+        return (s.flags[d] & F_UP) == 0 or three_touch(s, d, a)
+    if (s.flags[d] & F_UP) == 0:
+        return True
+    return attack_terms(s, a, d, march, 1, at, dt, NULL) > -2
+
+
+# ---------------------------------------------------------------- legal actions (RULES §6)
+
+
+cdef inline int push(int* out, int n, int cap, int act) noexcept nogil:
+    if n < cap:
+        out[n] = act
+    return n + 1
+
+
+cdef int gen_followups(State* s, int* out, int n, int cap, int kind, int a, int x, int march) noexcept nogil:
+    """The bare deploy/maneuver plus each follow-up of the card now standing on x."""
+    cdef int c = s.card[x], p = s.owner[x], k, y, dist
+    n = push(out, n, cap, pack(kind, a, x, FK_NONE, 0))
+    if c == C_K and pinned(s, x):
+        return n
+    for k in range(4):
+        y = step(x, k)
+        if y >= 0 and s.card[y] != NO_CARD and s.owner[y] != p:
+            if attack_legal(s, x, y, march):
+                n = push(out, n, cap, pack(kind, a, x, FK_ATTACK, y))
+            if c == C_SO and (s.card[y] != C_K or (s.flags[y] & F_UP) == 0):
+                n = push(out, n, cap, pack(kind, a, x, FK_SOULCAST, y))
+    if c == C_SC:
+        for y in range(NSQ):
+            if s.card[y] != NO_CARD and s.owner[y] != p and (s.flags[y] & F_UP) == 0:
+                dist = manhattan(x, y)
+                if dist >= 1 and dist <= 2:
+                    n = push(out, n, cap, pack(kind, a, x, FK_SCOUT, y))
+    return n
+
+
+cdef inline bint open_square(State* s, int sq) noexcept nogil:
+    return sq >= 0 and s.card[sq] == NO_CARD and s.terrain[sq] != T_MOUNT
+
+
+cdef int gen_deploys(State* s, int* out, int n, int cap) noexcept nogil:
+    cdef int p = s.to_move, c, sq, k, y, home
+    cdef bint ok
+    for c in range(NCARD):
+        if s.barrack[p][c] <= s.resting[p][c]:
+            continue
+        for sq in range(NSQ):
+            if not open_square(s, sq):
+                continue
+            if c == C_K and s.terrain[sq] == T_HIGH:
+                continue
+            home = sq // 7 == (0 if p == 0 else 6)
+            ok = home
+            if not ok:
+                for k in range(4):
+                    y = step(sq, k)
+                    if y >= 0 and s.card[y] != NO_CARD and s.owner[y] == p:
+                        ok = True
+                        break
+            if not ok:
+                continue
+            s.card[sq] = c
+            s.owner[sq] = p
+            s.flags[sq] = 0
+            n = gen_followups(s, out, n, cap, A_DEPLOY, c, sq, 0)
+            clear_square(s, sq)
+    return n
+
+
+cdef int maneuver_to(State* s, int* out, int n, int cap, int a, int b) noexcept nogil:
+    """Move a -> b for generation, list the maneuver and its follow-ups, move back."""
+    move_card(s, a, b)
+    n = gen_followups(s, out, n, cap, A_MANEUVER, a, b, 1)
+    move_card(s, b, a)
+    return n
+
+
+cdef int gen_maneuvers(State* s, int* out, int n, int cap, int a) noexcept nogil:
+    cdef int c = s.card[a], k, k2, m, b, i, cnt = 0
+    cdef int seen[16]
+    cdef bint dup
+    for k in range(4):
+        m = step(a, k)
+        if not open_square(s, m):
+            continue
+        if c == C_K and s.terrain[m] == T_HIGH:
+            continue
+        n = maneuver_to(s, out, n, cap, a, m)
+        if c == C_LA:
+            b = step(m, k)
+            if open_square(s, b):
+                n = maneuver_to(s, out, n, cap, a, b)
+        elif c == C_SC:
+            for k2 in range(4):
+                b = step(m, k2)
+                if not open_square(s, b) or b == a:
+                    continue
+                dup = False
+                for i in range(cnt):
+                    if seen[i] == b:
+                        dup = True
+                if dup:
+                    continue
+                seen[cnt] = b
+                cnt += 1
+                n = maneuver_to(s, out, n, cap, a, b)
+    return n
+
+
+cdef int gen_board_actions(State* s, int* out, int n, int cap) noexcept nogil:
+    cdef int p = s.to_move, a, c, k, y, dist
+    for a in range(NSQ):
+        c = s.card[a]
+        if c == NO_CARD or s.owner[a] != p:
+            continue
+        if c == C_K:
+            if pinned(s, a):
+                continue
+            if s.flags[a] & F_SPENT:
+                n = push(out, n, cap, pack(A_STANDUP, a, 0, 0, 0))
+                continue
+        else:
+            if enemies_touching(s, a, p) < 2:
+                n = push(out, n, cap, pack(A_RETREAT, a, 0, 0, 0))
+            if s.flags[a] & F_DEF:
+                continue
+        n = gen_maneuvers(s, out, n, cap, a)
+        for k in range(4):
+            y = step(a, k)
+            if y >= 0 and s.card[y] != NO_CARD and s.owner[y] != p:
+                if attack_legal(s, a, y, 0):
+                    n = push(out, n, cap, pack(A_ATTACK, a, y, 0, 0))
+                if c == C_SO and (s.card[y] != C_K or (s.flags[y] & F_UP) == 0):
+                    n = push(out, n, cap, pack(A_SOULCAST, a, y, 0, 0))
+        if c == C_SC:
+            for y in range(NSQ):
+                if s.card[y] != NO_CARD and s.owner[y] != p and (s.flags[y] & F_UP) == 0:
+                    dist = manhattan(a, y)
+                    if dist >= 1 and dist <= 2:
+                        n = push(out, n, cap, pack(A_SCOUT, a, y, 0, 0))
+    return n
+
+
+cdef int gen_postures(State* s, int* out, int n, int cap) noexcept nogil:
+    """Every run (RULES §6, fine point 6): same rank or file, contiguous, all the mover's cards,
+    starting and ending on a non-King card, with at least one card that changes."""
+    cdef int p = s.to_move, line, i, j, k, sq, stride, first, want, changes
+    cdef int sqs[7]
+    for line in range(14):
+        for i in range(7):
+            if line < 7:
+                sqs[i] = line * 7 + i       # a rank, files a..g
+            else:
+                sqs[i] = i * 7 + (line - 7)  # a file, ranks 1..7
+        for i in range(7):
+            sq = sqs[i]
+            if s.card[sq] == NO_CARD or s.owner[sq] != p or s.card[sq] == C_K:
+                continue
+            for j in range(i, 7):
+                if s.card[sqs[j]] == NO_CARD or s.owner[sqs[j]] != p:
+                    break
+                if s.card[sqs[j]] == C_K:
+                    continue
+                if line >= 7 and i == j:
+                    continue  # single cards are listed once, from the rank pass
+                for want in range(2):
+                    changes = 0
+                    for k in range(i, j + 1):
+                        if s.card[sqs[k]] != C_K and ((s.flags[sqs[k]] & F_DEF) != 0) != (want == 1):
+                            changes = 1
+                            break
+                    if changes:
+                        n = push(out, n, cap, pack(A_POSTURE, sq, sqs[j], 0, want))
+    return n
+
+
+cdef int gen_actions(State* s, int* out, int cap) noexcept nogil:
+    """Every legal action of the player to move; returns the count (may exceed cap: nothing lost
+    below cap, the caller must retry with more room)."""
+    cdef int n = 0
+    if s.reason != R_NONE:
+        return 0
+    n = gen_deploys(s, out, n, cap)
+    n = gen_board_actions(s, out, n, cap)
+    n = gen_postures(s, out, n, cap)
+    n = push(out, n, cap, pack(A_PASS, 0, 0, 0, 0))
+    n = push(out, n, cap, pack(A_RESIGN, 0, 0, 0, 0))
+    return n
+
+
+# ---------------------------------------------------------------- fights and actions
+
+
+cdef int draw_pull(State* s, int p, int forced, uint64_t* rng) noexcept nogil:
+    """Pull the top fortune card of p's deck (refilled 3/6/3 only when empty, fine point 11)."""
+    cdef int tot = s.deck[p][0] + s.deck[p][1] + s.deck[p][2], r, v
+    if tot == 0:
+        s.deck[p][0] = 3
+        s.deck[p][1] = 6
+        s.deck[p][2] = 3
+        tot = 12
+    if forced >= -1 and forced <= 1 and s.deck[p][forced + 1] > 0:
+        v = forced
+    else:
+        r = <int>(next_rand(rng) % <uint64_t>tot)
+        if r < s.deck[p][0]:
+            v = -1
+        elif r < s.deck[p][0] + s.deck[p][1]:
+            v = 0
+        else:
+            v = 1
+    s.deck[p][v + 1] -= 1
+    return v
+
+
+cdef inline void send_home(State* s, int sq, int* entered) noexcept nogil:
+    """A card back to its owner's barrack face-down and ready; `entered` (the mover's) or resting."""
+    cdef int p = s.owner[sq], c = s.card[sq]
+    s.barrack[p][c] += 1
+    if entered != NULL:
+        entered[c] += 1
+    else:
+        s.resting[p][c] += 1
+    clear_square(s, sq)
+
+
+cdef void fight(State* s, int a, int d, int march, int pull_a, int pull_d, uint64_t* rng,
+                FightLog* log, int* entered) noexcept nogil:
+    """Resolve one declared attack (RULES §5, §7)."""
+    cdef int p = s.owner[a], o = 1 - p, ta = s.card[a], td = s.card[d], k, diff, pa = 0, pd = 0
+    cdef bint a_up = (s.flags[a] & F_UP) != 0, d_up = (s.flags[d] & F_UP) != 0
+    cdef int at[6]
+    cdef int dt[5]
+    cdef uint64_t rv = 0
+    log.happened = 1
+    log.a_sq = a
+    log.d_sq = d
+    log.a_card = ta
+    log.d_card = td
+    s.flags[a] |= F_UP
+    s.flags[d] |= F_UP
+    if ta == C_K:
+        note_capture(s, p, td)
+        clear_square(s, d)
+        move_card(s, a, d)
+        s.flags[d] |= F_SPENT
+        log.outcome = O_CAPTURED
+        return
+    if td == C_K:
+        if three_touch(s, d, a):
+            note_capture(s, p, C_K)
+            clear_square(s, d)
+            move_card(s, a, d)
+            s.winner = p
+            s.reason = R_KING
+            log.outcome = O_KING_CAPTURED
+        else:
+            log.outcome = O_REVEALED
+        return
+    diff = attack_terms(s, a, d, march, 0, at, dt, &rv)
+    for k in range(NSQ):
+        if (rv >> k) & 1:
+            s.flags[k] |= F_UP
+    log.revealed = rv
+    if not a_up:
+        pa = draw_pull(s, p, pull_a, rng)
+        log.a_pulled = 1
+        log.a_pull = pa
+    if not d_up:
+        pd = draw_pull(s, o, pull_d, rng)
+        log.d_pulled = 1
+        log.d_pull = pd
+    for k in range(6):
+        log.a_terms[k] = at[k]
+    for k in range(5):
+        log.d_terms[k] = dt[k]
+    log.a_might = at[0] + at[1] + at[2] + at[3] + at[4] + at[5] + pa
+    log.d_might = dt[0] + dt[1] + dt[2] + dt[3] + dt[4] + pd
+    diff = log.a_might - log.d_might
+    if diff == 0 and td == C_SP and dt[DT_DEF]:
+        diff = -1
+    if diff >= 2 or (diff >= 1 and at[AT_SUP] >= 1) or (diff == 1 and ta == C_SH):
+        note_capture(s, p, td)
+        clear_square(s, d)
+        move_card(s, a, d)
+        log.outcome = O_CAPTURED
+    elif diff == 1:
+        send_home(s, d, NULL)
+        move_card(s, a, d)
+        log.outcome = O_ROUTED
+    elif diff == 0:
+        log.outcome = O_HOLD
+    elif diff == -1 and enemies_touching(s, a, p) < 2:
+        send_home(s, a, entered)
+        log.outcome = O_A_ROUTED
+    else:
+        note_capture(s, o, ta)
+        clear_square(s, a)
+        log.outcome = O_A_CAPTURED
+
+
+cdef void soulcast(State* s, int c, int t, FightLog* log) noexcept nogil:
+    """RULES §6 Soulcast, fine point 13."""
+    cdef int p = s.owner[c]
+    log.sc_target = t
+    if s.card[t] == C_K:
+        s.flags[t] |= F_UP
+        s.flags[c] |= F_UP
+        return
+    log.sc_card = s.card[t]
+    note_capture(s, p, s.card[t])
+    clear_square(s, t)
+    clear_square(s, c)
+    s.captured[1 - p][C_SO] += 1
+
+
+cdef void follow_up(State* s, int fk, int x, int t, int march, int pull_a, int pull_d, uint64_t* rng,
+                    FightLog* log, int* entered) noexcept nogil:
+    if fk == FK_ATTACK:
+        fight(s, x, t, march, pull_a, pull_d, rng, log, entered)
+    elif fk == FK_SCOUT:
+        s.flags[t] |= F_UP
+        log.sc_target = t
+    elif fk == FK_SOULCAST:
+        soulcast(s, x, t, log)
+
+
+cdef void resign(State* s, int p, int* entered) noexcept nogil:
+    """Fine point 7: cards touched by >= 2 enemies are captured, all else goes home resting."""
+    cdef int sq, n
+    cdef int touched[49]
+    for sq in range(NSQ):
+        touched[sq] = s.card[sq] != NO_CARD and s.owner[sq] == p and enemies_touching(s, sq, p) >= 2
+    for sq in range(NSQ):
+        if s.card[sq] == NO_CARD or s.owner[sq] != p:
+            continue
+        if touched[sq] and s.card[sq] != C_K:
+            note_capture(s, 1 - p, s.card[sq])
+            clear_square(s, sq)
+        else:
+            send_home(s, sq, entered)
+    s.winner = 1 - p
+    s.reason = R_RESIGN
+
+
+cdef void score_end(State* s, int reason) noexcept nogil:
+    """Two passes or the long game: more high ground, then captured value, else a draw."""
+    cdef int h0 = high_held(s, 0), h1 = high_held(s, 1), v0, v1
+    s.reason = reason
+    if h0 != h1:
+        s.winner = 0 if h0 > h1 else 1
+        return
+    v0 = captured_value(s, 0)
+    v1 = captured_value(s, 1)
+    s.winner = -1 if v0 == v1 else (0 if v0 > v1 else 1)
+
+
+cdef void end_turn(State* s, int p, int was_pass, int* entered) noexcept nogil:
+    """RULES §4 and fine points 1-2: bookkeeping, then the end checks in their order."""
+    cdef int o = 1 - p, c, first = s.moved[p] == 0, hp, ho, toward = 1 if p == 0 else -1
+    s.actions += 1
+    s.passes = s.passes + 1 if was_pass else 0
+    s.moved[p] = 1
+    for c in range(NCARD):
+        s.resting[p][c] = entered[c]
+    s.to_move = o
+    if s.reason != R_NONE:
+        return
+    if not first and not has_cards_on_board(s, p):
+        s.winner = o
+        s.reason = R_EMPTY
+        return
+    hp = high_held(s, p)
+    ho = high_held(s, o)
+    if hp > ho or (hp == ho and captured_count(s, p) > captured_count(s, o)):
+        s.marker += toward
+        if s.marker * toward >= DOMINANCE_WIN:
+            s.winner = p
+            s.reason = R_DOMINANCE
+            return
+    if s.passes >= 2:
+        score_end(s, R_PASSES)
+    elif s.actions >= LONG_GAME:
+        score_end(s, R_LONG)
+
+
+cdef int apply_action(State* s, int act, int pull_a, int pull_d, uint64_t* rng, FightLog* log) noexcept nogil:
+    """Play a legal action for the whole turn. Pulls are -1/0/1 to force one, PULL_RANDOM to draw."""
+    cdef int p = s.to_move, kind = act_kind(act), a = act_a(act), b = act_b(act)
+    cdef int fk = act_fk(act), c = act_c(act), i, lo, hi, stride
+    cdef int entered[10]
+    memset(entered, 0, sizeof(entered))
+    memset(log, 0, sizeof(FightLog))
+    log.sc_target = -1
+    log.sc_card = -1
+    if kind == A_DEPLOY:
+        s.barrack[p][a] -= 1
+        s.card[b] = a
+        s.owner[b] = p
+        s.flags[b] = 0
+        follow_up(s, fk, b, c, 0, pull_a, pull_d, rng, log, entered)
+    elif kind == A_MANEUVER:
+        move_card(s, a, b)
+        follow_up(s, fk, b, c, 1, pull_a, pull_d, rng, log, entered)
+    elif kind == A_ATTACK:
+        fight(s, a, b, 0, pull_a, pull_d, rng, log, entered)
+    elif kind == A_SCOUT:
+        follow_up(s, FK_SCOUT, a, b, 0, pull_a, pull_d, rng, log, entered)
+    elif kind == A_SOULCAST:
+        soulcast(s, a, b, log)
+    elif kind == A_POSTURE:
+        stride = 1 if a // 7 == b // 7 else 7
+        i = a
+        while i <= b:
+            if s.card[i] != C_K:
+                if c:
+                    s.flags[i] |= F_DEF
+                else:
+                    s.flags[i] &= ~F_DEF
+            i += stride
+    elif kind == A_RETREAT:
+        send_home(s, a, entered)
+    elif kind == A_STANDUP:
+        s.flags[a] &= ~F_SPENT
+    elif kind == A_RESIGN:
+        resign(s, p, entered)
+    end_turn(s, p, kind == A_PASS, entered)
+    return 0
+
+
+cdef int action_pullers(State* s, int act) noexcept nogil:
+    """Bit 1: the attacker pulls; bit 2: the defender pulls (RULES §5 The pull, fine point 4)."""
+    cdef int kind = act_kind(act), a, d, ca, m = 0
+    cdef bint a_up
+    if kind == A_DEPLOY and act_fk(act) == FK_ATTACK:
+        ca = act_a(act)
+        a_up = False
+        d = act_c(act)
+    elif kind == A_MANEUVER and act_fk(act) == FK_ATTACK:
+        ca = s.card[act_a(act)]
+        a_up = (s.flags[act_a(act)] & F_UP) != 0
+        d = act_c(act)
+    elif kind == A_ATTACK:
+        ca = s.card[act_a(act)]
+        a_up = (s.flags[act_a(act)] & F_UP) != 0
+        d = act_b(act)
+    else:
+        return 0
+    if ca == C_K or s.card[d] == C_K:
+        return 0
+    if not a_up:
+        m |= 1
+    if (s.flags[d] & F_UP) == 0:
+        m |= 2
+    return m
+
+
+cdef int random_playout(State* s, uint64_t* rng, int max_plies) noexcept nogil:
+    """Random legal actions until the end or max_plies; returns the plies played (benchmarks, AI)."""
+    cdef int buf[MAX_ACTIONS]
+    cdef int n, plies = 0
+    cdef FightLog log
+    while s.reason == R_NONE and plies < max_plies:
+        n = gen_actions(s, buf, MAX_ACTIONS)
+        if n > MAX_ACTIONS:
+            n = MAX_ACTIONS
+        apply_action(s, buf[next_rand(rng) % <uint64_t>n], PULL_RANDOM, PULL_RANDOM, rng, &log)
+        plies += 1
+    return plies
+
+
+# ---------------------------------------------------------------- the Python wrapper
+
+
+OUTCOMES = ("none", "captured", "routed", "hold", "attacker_routed", "attacker_captured",
+            "revealed", "king_captured")
+REASONS = (None, "king", "empty", "resign", "dominance", "passes", "long-game")
+A_TERMS = ("rank", "supporters", "high", "march", "command", "squires")
+D_TERMS = ("rank", "behind", "defensive", "high", "squires")
+KINDS = ("deploy", "maneuver", "attack", "scout", "soulcast", "posture", "retreat", "standup",
+         "pass", "resign")
+FOLLOWS = (None, "attack", "scout", "soulcast")
+
+
+def encode(kind: int, a: int = 0, b: int = 0, fk: int = 0, c: int = 0) -> int:
+    return pack(kind, a, b, fk, c)
+
+
+def decode(act: int) -> tuple:
+    """(kind, a, b, follow, c) of a packed action."""
+    return act_kind(act), act_a(act), act_b(act), act_fk(act), act_c(act)
+
+
+def card_rank_of(int c) -> int:
+    return card_rank(c)
+
+
+def card_value_of(int c) -> int:
+    return card_value(c)
+
+
+cdef class Engine:
+    """One position in C. Mutable; `copy()` is cheap. The JSON layer is position.py."""
+
+    def __cinit__(self):
+        memset(&self.s, 0, sizeof(State))
+        memset(self.s.card, NO_CARD, sizeof(self.s.card))
+        self.rng = 0x243F6A8885A308D3
+
+    def copy(self) -> Engine:
+        cdef Engine e = Engine.__new__(Engine)
+        memcpy(&e.s, &self.s, sizeof(State))
+        e.rng = self.rng
+        return e
+
+    def seed(self, seed: int) -> None:
+        self.rng = (<uint64_t>(seed & 0xFFFFFFFFFFFFFFFF)) ^ 0x9E3779B97F4A7C15
+
+    # -- raw fields, for position.py
+    def get_square(self, int sq) -> tuple:
+        return self.s.card[sq], self.s.owner[sq], self.s.flags[sq]
+
+    def set_square(self, int sq, int card, int owner, int flags) -> None:
+        self.s.card[sq] = card
+        self.s.owner[sq] = owner if card != NO_CARD else 0
+        self.s.flags[sq] = flags if card != NO_CARD else 0
+
+    def get_terrain(self, int sq) -> int:
+        return self.s.terrain[sq]
+
+    def set_terrain(self, int sq, int t) -> None:
+        self.s.terrain[sq] = t
+
+    def get_counts(self, str which, int p) -> list:
+        if which == "barrack":
+            return [self.s.barrack[p][c] for c in range(NCARD)]
+        if which == "resting":
+            return [self.s.resting[p][c] for c in range(NCARD)]
+        if which == "captured":
+            return [self.s.captured[p][c] for c in range(NCARD)]
+        if which == "deck":
+            return [self.s.deck[p][v] for v in range(3)]
+        raise KeyError(which)
+
+    def set_counts(self, str which, int p, list values) -> None:
+        cdef int i
+        for i, v in enumerate(values):
+            if which == "barrack":
+                self.s.barrack[p][i] = v
+            elif which == "resting":
+                self.s.resting[p][i] = v
+            elif which == "captured":
+                self.s.captured[p][i] = v
+            elif which == "deck":
+                self.s.deck[p][i] = v
+            else:
+                raise KeyError(which)
+
+    def get_meta(self) -> dict:
+        return {"marker": self.s.marker, "to_move": self.s.to_move, "actions": self.s.actions,
+                "passes": self.s.passes, "moved": (self.s.moved[0], self.s.moved[1]),
+                "winner": self.s.winner, "reason": self.s.reason}
+
+    def set_meta(self, int marker, int to_move, int actions, int passes, moved, int winner, int reason) -> None:
+        self.s.marker = marker
+        self.s.to_move = to_move
+        self.s.actions = actions
+        self.s.passes = passes
+        self.s.moved[0] = moved[0]
+        self.s.moved[1] = moved[1]
+        self.s.winner = winner
+        self.s.reason = reason
+
+    # -- rules
+    def legal(self) -> list:
+        cdef int buf[MAX_ACTIONS]
+        cdef int n = gen_actions(&self.s, buf, MAX_ACTIONS)
+        if n > MAX_ACTIONS:
+            raise RuntimeError(f"more than {MAX_ACTIONS} legal actions")
+        return [buf[i] for i in range(n)]
+
+    def pullers(self, int act) -> tuple:
+        cdef int m = action_pullers(&self.s, act)
+        return bool(m & 1), bool(m & 2)
+
+    def fighter_owners(self, int act) -> tuple:
+        """(attacker owner, defender owner) of the action's fight: whose decks pull."""
+        return self.s.to_move, 1 - self.s.to_move
+
+    def apply(self, int act, int pull_a=PULL_RANDOM, int pull_d=PULL_RANDOM) -> dict:
+        """Play `act` (assumed legal); returns the fight/scout/soulcast record."""
+        cdef FightLog log
+        apply_action(&self.s, act, pull_a, pull_d, &self.rng, &log)
+        return _log_dict(&log)
+
+    def might(self, int a, int d, int march, int visible_only) -> tuple:
+        """(attacker terms, defender terms, revealed squares) of a non-King fight, before pulls."""
+        cdef int at[6]
+        cdef int dt[5]
+        cdef uint64_t rv = 0
+        attack_terms(&self.s, a, d, march, visible_only, at, dt, &rv)
+        return ([at[i] for i in range(6)], [dt[i] for i in range(5)],
+                [k for k in range(NSQ) if (rv >> k) & 1])
+
+    def is_pinned(self, int sq) -> bool:
+        return bool(pinned(&self.s, sq))
+
+    def high(self, int p) -> int:
+        return high_held(&self.s, p)
+
+    def captured_value(self, int p) -> int:
+        return captured_value(&self.s, p)
+
+    def playout(self, int max_plies=1000000) -> int:
+        return random_playout(&self.s, &self.rng, max_plies)
+
+
+cdef dict _log_dict(FightLog* log):
+    out = {"fight": None, "target": log.sc_target if log.sc_target >= 0 else None,
+           "sc_card": log.sc_card if log.sc_card >= 0 else None}
+    if log.happened:
+        out["fight"] = {
+            "a_sq": log.a_sq, "d_sq": log.d_sq, "a_card": log.a_card, "d_card": log.d_card,
+            "a_terms": [log.a_terms[i] for i in range(6)], "d_terms": [log.d_terms[i] for i in range(5)],
+            "a_pull": log.a_pull if log.a_pulled else None,
+            "d_pull": log.d_pull if log.d_pulled else None,
+            "a_might": log.a_might, "d_might": log.d_might, "outcome": log.outcome,
+            "revealed": [k for k in range(NSQ) if (log.revealed >> k) & 1],
+        }
+    return out
+
+
+def bench_playouts(int games, uint64_t seed, Engine start) -> tuple:
+    """(games, plies) of random games from `start`, all in C: the internal-API speed figure."""
+    cdef State s
+    cdef uint64_t rng = seed | 1
+    cdef long plies = 0
+    cdef int g
+    with nogil:
+        for g in range(games):
+            memcpy(&s, &start.s, sizeof(State))
+            plies += random_playout(&s, &rng, 100000)
+    return games, plies

@@ -1,0 +1,174 @@
+# The position as a C struct, and the integer vocabulary of the engine (squares 0-48, cards 0-9,
+# actions packed in an int). Strings live only at the edges (notation.py, position.py, api.py).
+from libc.stdint cimport int8_t, uint8_t, int16_t, uint64_t
+
+cdef enum:
+    NSQ = 49
+    NCARD = 10
+    NO_CARD = -1
+    # card codes, in cards.CODES order
+    C_K = 0
+    C_SH = 1
+    C_CL = 2
+    C_KN = 3
+    C_LA = 4
+    C_SQ = 5
+    C_AR = 6
+    C_SP = 7
+    C_SC = 8
+    C_SO = 9
+    # square flags
+    F_UP = 1
+    F_DEF = 2
+    F_SPENT = 4
+    # terrain
+    T_PLAIN = 0
+    T_HIGH = 1
+    T_MOUNT = 2
+    # action kinds
+    A_DEPLOY = 0
+    A_MANEUVER = 1
+    A_ATTACK = 2
+    A_SCOUT = 3
+    A_SOULCAST = 4
+    A_POSTURE = 5
+    A_RETREAT = 6
+    A_STANDUP = 7
+    A_PASS = 8
+    A_RESIGN = 9
+    # follow-ups after a deploy or a maneuver
+    FK_NONE = 0
+    FK_ATTACK = 1
+    FK_SCOUT = 2
+    FK_SOULCAST = 3
+    # result reasons (0: the skirmish goes on)
+    R_NONE = 0
+    R_KING = 1
+    R_EMPTY = 2
+    R_RESIGN = 3
+    R_DOMINANCE = 4
+    R_PASSES = 5
+    R_LONG = 6
+    # fight outcomes
+    O_NONE = 0
+    O_CAPTURED = 1
+    O_ROUTED = 2
+    O_HOLD = 3
+    O_A_ROUTED = 4
+    O_A_CAPTURED = 5
+    O_REVEALED = 6
+    O_KING_CAPTURED = 7
+    # a pull argument asking the engine to draw at random
+    PULL_RANDOM = 9
+    LONG_GAME = 400
+    DOMINANCE_WIN = 10
+    MAX_ACTIONS = 8192
+
+# Might terms, attacker then defender (indices into the term arrays)
+cdef enum:
+    AT_RANK = 0
+    AT_SUP = 1
+    AT_HIGH = 2
+    AT_MARCH = 3
+    AT_CMD = 4
+    AT_SQ = 5
+    N_AT = 6
+    DT_RANK = 0
+    DT_BEHIND = 1
+    DT_DEF = 2
+    DT_HIGH = 3
+    DT_SQ = 4
+    N_DT = 5
+
+ctypedef struct State:
+    int8_t card[49]        # card code or NO_CARD
+    int8_t owner[49]       # 0 South, 1 North (meaningless when empty)
+    uint8_t flags[49]      # F_UP | F_DEF | F_SPENT
+    uint8_t terrain[49]
+    uint8_t barrack[2][10]
+    uint8_t resting[2][10]
+    uint8_t captured[2][10]  # captured[P]: the cards P has captured
+    uint8_t deck[2][3]       # remaining -1, 0, +1 of each fortune deck
+    int8_t marker            # positive toward South
+    int8_t to_move
+    int16_t actions
+    int8_t passes
+    int8_t moved[2]
+    int8_t winner            # -1 draw (or none while reason == R_NONE)
+    int8_t reason
+
+ctypedef struct FightLog:
+    int8_t happened
+    int8_t a_sq
+    int8_t d_sq
+    int8_t a_card
+    int8_t d_card
+    int8_t a_terms[6]
+    int8_t d_terms[5]
+    int8_t a_pulled
+    int8_t d_pulled
+    int8_t a_pull
+    int8_t d_pull
+    int8_t a_might
+    int8_t d_might
+    int8_t outcome
+    uint64_t revealed        # bonus givers turned face-up by this fight
+    int8_t sc_target         # scouted / soulcast square, or -1
+    int8_t sc_card           # card captured by a Soulcast, or -1
+
+# action packing: kind | a << 4 | b << 10 | follow << 16 | c << 18
+cdef inline int pack(int kind, int a, int b, int fk, int c) noexcept nogil:
+    return kind | (a << 4) | (b << 10) | (fk << 16) | (c << 18)
+
+cdef inline int act_kind(int act) noexcept nogil:
+    return act & 15
+
+cdef inline int act_a(int act) noexcept nogil:
+    return (act >> 4) & 63
+
+cdef inline int act_b(int act) noexcept nogil:
+    return (act >> 10) & 63
+
+cdef inline int act_fk(int act) noexcept nogil:
+    return (act >> 16) & 3
+
+cdef inline int act_c(int act) noexcept nogil:
+    return (act >> 18) & 63
+
+# board geometry: square = (rank - 1) * 7 + file; directions 0 N, 1 E, 2 S, 3 W
+cdef inline int step(int sq, int d) noexcept nogil:
+    cdef int f = sq % 7
+    if d == 0:
+        return sq + 7 if sq < 42 else -1
+    if d == 1:
+        return sq + 1 if f < 6 else -1
+    if d == 2:
+        return sq - 7 if sq >= 7 else -1
+    return sq - 1 if f > 0 else -1
+
+cdef inline int manhattan(int x, int y) noexcept nogil:
+    cdef int df = x % 7 - y % 7
+    cdef int dr = x // 7 - y // 7
+    return (df if df >= 0 else -df) + (dr if dr >= 0 else -dr)
+
+# the card table (cards.py) as C: ranks, captured values, Knight-or-better
+cdef inline int card_rank(int c) noexcept nogil:
+    if c == C_SH:
+        return 5
+    if c == C_CL:
+        return 4
+    if c == C_KN or c == C_LA:
+        return 3
+    if c == C_SP:
+        return 2
+    if c == C_K:
+        return 0
+    return 1
+
+cdef inline int card_value(int c) noexcept nogil:
+    if c == C_K:
+        return 0
+    return 2 if card_rank(c) >= 2 else 1
+
+cdef inline bint kob(int c) noexcept nogil:
+    return c == C_K or c == C_SH or c == C_CL or c == C_KN or c == C_LA
