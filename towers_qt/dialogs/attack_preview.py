@@ -32,13 +32,30 @@ UNKNOWN_NOTE = "Unknown card — odds over what it can be."
 
 
 def signed(value: object) -> str:
-    """A Might term as shown: '+1', '0', '−1', '+0.4' for an average, '?' when not known."""
+    """A Might term as shown: '+1', '0', '−1', '≈+0.4' for an average, '?' when not known."""
     if not isinstance(value, Number):
         return "?"
     if float(value).is_integer():
         value = int(value)
         return "0" if value == 0 else f"{value:+d}".replace("-", "−")
-    return f"{value:+.2f}".replace("-", "−")
+    return f"≈{value:+.1f}".replace("-", "−")
+
+
+def plain(value: object) -> str:
+    """A rank or total: '3', or '≈2.1' when averaged over what a hidden card can be."""
+    if not isinstance(value, Number):
+        return "?"
+    if float(value).is_integer():
+        return str(int(value)).replace("-", "−")
+    return f"≈{value:.1f}".replace("-", "−")
+
+
+def pull_text(odds: dict | None) -> str:
+    """A fighter's pull odds, e.g. '+1 25% · 0 50% · −1 25%' ('' when it does not pull)."""
+    if not odds:
+        return ""
+    ordered = sorted(((int(v), p) for v, p in odds.items()), reverse=True)
+    return " · ".join(f"{signed(v)} {percent(p)}" for v, p in ordered)
 
 
 def percent(p: float) -> str:
@@ -53,38 +70,57 @@ def percent(p: float) -> str:
 
 
 class AttackPreviewDialog(QDialog):
-    """Shows a preview_attack() result; exec() returns Accepted when the attack is confirmed."""
+    """Shows a preview_attack() result; exec() returns Accepted when the attack is confirmed.
+
+    a_label/d_label name the fighters ("Knight c3", "face-down card c4"); a_side ("S"/"N")
+    colours them; card_names maps codes to names for the "could be" line (api.CARD_INFO).
+    """
 
     def __init__(self, preview: dict, a_label: str, d_label: str, parent: QWidget | None = None,
-                 a_side: str | None = None) -> None:
+                 a_side: str | None = None, card_names: dict[str, str] | None = None) -> None:
         super().__init__(parent)
         self.preview = preview
         self.setObjectName("attackPreviewDialog")
         self.setWindowTitle("Attack")
         self.known = bool(preview.get("defender_known", preview.get("d_terms") is not None))
-        d_side = {"S": "N", "N": "S"}.get(a_side or "")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(26, 22, 26, 18)
         layout.setSpacing(14)
         layout.addWidget(heading(f"{a_label}  ⚔  {d_label}", size=17))
         if not self.known:
-            note = muted(UNKNOWN_NOTE)
-            note.setObjectName("unknownNote")
-            note.setStyleSheet(f"color: {GOLD}; font-style: italic;")
-            layout.addWidget(note)
-        columns = QHBoxLayout()
-        columns.setSpacing(14)
-        self.a_panel = MightPanel("Attacker", a_label, preview.get("a_terms") or {}, A_TERMS,
-                                  a_side)
-        self.d_panel = MightPanel("Defender", d_label, preview.get("d_terms") or {}, D_TERMS,
-                                  d_side, known=self.known)
-        columns.addWidget(self.a_panel)
-        columns.addWidget(self.d_panel)
-        layout.addLayout(columns)
+            layout.addWidget(self._unknown_note(card_names or {}))
+        if preview.get("a_terms") is None and preview.get("king_fight", True):
+            self.a_panel = self.d_panel = None
+            layout.addWidget(_note("A King is in this fight, so Might is not compared: a King wins every attack he "
+                                "makes, and is captured only by three revealed Knight-or-better cards."))
+        else:
+            layout.addLayout(self._panels(a_label, d_label, a_side))
         self.odds = OddsPanel(preview.get("outcomes") or {})
         layout.addWidget(self.odds)
         layout.addWidget(self._buttons())
-        self.setMinimumWidth(560)
+        self.setMinimumWidth(580)
+
+    def _unknown_note(self, names: dict[str, str]) -> QLabel:
+        text = UNKNOWN_NOTE
+        could_be = identities_text(self.preview.get("identities"), names)
+        if could_be:
+            text += f"<br><span style='color:{MUTED}; font-style:normal'>{could_be}</span>"
+        note = _note(text)
+        note.setObjectName("unknownNote")
+        return note
+
+    def _panels(self, a_label: str, d_label: str, a_side: str | None) -> QHBoxLayout:
+        odds = self.preview.get("pull_odds") or {}
+        d_side = {"S": "N", "N": "S"}.get(a_side or "")
+        columns = QHBoxLayout()
+        columns.setSpacing(14)
+        self.a_panel = MightPanel("Attacker", a_label, self.preview.get("a_terms") or {},
+                                  A_TERMS, a_side, _odds(odds, "A"))
+        self.d_panel = MightPanel("Defender", d_label, self.preview.get("d_terms") or {},
+                                  D_TERMS, d_side, _odds(odds, "D"), known=self.known)
+        columns.addWidget(self.a_panel, 1)
+        columns.addWidget(self.d_panel, 1)
+        return columns
 
     def _buttons(self) -> QWidget:
         box = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
@@ -107,10 +143,10 @@ class AttackPreviewDialog(QDialog):
 
 
 class MightPanel(QFrame):
-    """One fighter's Might, term by term, with the total underneath."""
+    """One fighter's Might, term by term (the pull with its odds), the total underneath."""
 
     def __init__(self, role: str, label: str, terms: dict, names: tuple, side: str | None,
-                 known: bool = True) -> None:
+                 pull_odds: dict | None = None, known: bool = True) -> None:
         super().__init__()
         edge, color = SIDE_COLOR.get(side or "", GOLD), SIDE_TEXT.get(side or "", GOLD)
         self.setObjectName("mightPanel")
@@ -125,18 +161,24 @@ class MightPanel(QFrame):
                        f"{label}</span>")
         grid.addWidget(title, 0, 0, 1, 2)
         self.values: dict[str, QLabel] = {}
-        rows = [(key, text) for key, text in names if key in terms or key == "rank"]
+        rows = [(key, text) for key, text in names
+                if key != "pull" and (key in terms or key == "rank")]
         rows += [(key, key.replace("_", " ").capitalize()) for key in terms
                  if key not in dict(names)]
         for index, (key, text) in enumerate(rows, start=1):
             self._term(grid, index, key, text, terms.get(key))
-        end = len(rows) + 1
+        pull_row = len(rows) + 1
+        if "pull" in terms:
+            self._term(grid, pull_row, "pull", "Pull", terms["pull"])
+        else:
+            self._pull(grid, pull_row, pull_odds)
+        end = pull_row + 1
         grid.setRowStretch(end, 1)  # the terms stay packed; totals line up at the bottom
-        self.total = _total(terms, known)
+        self.total = _total({k: v for k, v in terms.items() if k != "pull"}, bool(pull_odds))
         line = QFrame()
         line.setFrameShape(QFrame.Shape.HLine)
         grid.addWidget(line, end + 1, 0, 1, 2)
-        name = QLabel("Might" if known else "Visible Might")
+        name = QLabel("Might" if known else "Expected Might")
         name.setStyleSheet(f"color: {INK}; font-weight: bold; font-size: 11pt;")
         self.total_label = QLabel(self.total)
         self.total_label.setObjectName("mightTotal")
@@ -146,15 +188,27 @@ class MightPanel(QFrame):
         grid.setColumnStretch(0, 1)
 
     def _term(self, grid: QGridLayout, row: int, key: str, text: str, value: object) -> None:
-        shown = signed(value) if key != "rank" else _plain(value)
-        zero = shown in ("0", "—")
+        shown = signed(value) if key != "rank" else plain(value)
+        self._row(grid, row, key, text, shown, dim=shown in ("0", "—"))
+
+    def _pull(self, grid: QGridLayout, row: int, odds: dict | None) -> None:
+        """The pull is not a number yet: show ±1 and its odds, or that none is drawn."""
+        if odds:
+            text = f"Pull <span style='color:{MUTED}; font-size:9pt'>({pull_text(odds)})</span>"
+            self._row(grid, row, "pull", text, "±1", dim=False)
+        else:
+            self._row(grid, row, "pull", "Pull", "—", dim=True)
+        tip = ("Face-down when the attack is declared: draws from its fortune deck."
+               if odds else "Face-up: no pull.")
+        grid.itemAtPosition(row, 0).widget().setToolTip(tip)
+
+    def _row(self, grid: QGridLayout, row: int, key: str, text: str, shown: str,
+             dim: bool) -> None:
         name = QLabel(text)
-        name.setStyleSheet(f"color: {MUTED if zero else INK};")
+        name.setStyleSheet(f"color: {MUTED if dim else INK};")
         number = QLabel(shown)
-        number.setStyleSheet(f"color: {MUTED if zero else INK}; font-weight: bold;")
+        number.setStyleSheet(f"color: {MUTED if dim else INK}; font-weight: bold;")
         number.setAlignment(Qt.AlignmentFlag.AlignRight)
-        if key == "pull":
-            name.setToolTip("A face-down fighter draws from its fortune deck: +1, 0 or −1.")
         self.values[key] = number
         grid.addWidget(name, row, 0)
         grid.addWidget(number, row, 1)
@@ -204,17 +258,30 @@ class OddsPanel(QFrame):
         grid.addWidget(value, row, 2)
 
 
-def _plain(value: object) -> str:
-    if not isinstance(value, Number):
-        return "?"
-    return str(int(value)) if float(value).is_integer() else f"{value:.2f}"
+def _odds(table: dict, key: str) -> dict | None:
+    return table.get(key) or None
 
 
-def _total(terms: dict, known: bool) -> str:
-    """The Might the terms add up to (the pull may be an average or unknown)."""
+def _note(text: str) -> QLabel:
+    note = QLabel(text)
+    note.setWordWrap(True)
+    note.setStyleSheet(f"color: {GOLD}; font-style: italic;")
+    return note
+
+
+def _total(terms: dict, pulls: bool) -> str:
+    """The Might the shown terms add up to, '± 1' when a pull is still to come."""
     numbers = [v for v in terms.values() if isinstance(v, Number)]
     if not numbers:
         return "?"
-    total = sum(numbers)
-    text = str(int(total)) if float(total).is_integer() else f"{total:.2f}"
-    return text if known else f"{text} + ?"
+    text = plain(sum(numbers))
+    return f"{text} ± 1" if pulls else text
+
+
+def identities_text(identities: dict | None, names: dict[str, str]) -> str:
+    """What a face-down defender can be, likeliest first: 'King 50% · Spearman 11% · …'."""
+    if not identities:
+        return ""
+    ranked = sorted(identities.items(), key=lambda item: -item[1])
+    shown = [f"{names.get(code, code)} {percent(p)}" for code, p in ranked[:5] if p > 0]
+    return "Could be: " + " · ".join(shown) + (" · …" if len(ranked) > 5 else "")
