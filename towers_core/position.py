@@ -87,7 +87,7 @@ def validate_muster(cards: Any) -> list[str]:
         if c not in BY_CODE:
             raise BadMuster(f"{c!r} is not a card code ({', '.join(CODES)})")
     counts = Counter(cards)
-    counts["K"] = 1
+    counts["K"] = max(1, counts["K"])  # the King always comes, free
     for code, n in counts.items():
         if n > POOL[code]:
             raise BadMuster(f"{n} × {code}: the pool has only {POOL[code]}")

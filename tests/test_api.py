@@ -1,0 +1,186 @@
+"""The JSON-level API: errors that name what is wrong and change nothing, views, the log, previews."""
+
+import copy
+import random
+
+import pytest
+from helpers import make_pos
+
+from towers_core import api, notation, position
+from towers_core.cards import CARDS, CODES
+from towers_core.errors import BadMuster, BadPosition, IllegalAction, TowersError
+from towers_core.rules import card_rank_of, card_value_of
+
+
+def test_card_table_matches_engine():
+    for i, c in enumerate(CARDS):
+        assert CODES[i] == c.code
+        assert card_rank_of(i) == c.rank
+        assert card_value_of(i) == c.value
+
+
+def test_errors_are_value_errors():
+    for cls in (BadMuster, BadPosition, IllegalAction):
+        assert issubclass(cls, TowersError) and issubclass(cls, ValueError)
+
+
+@pytest.mark.parametrize("mutate, field", [
+    (lambda p: p.pop("marker"), "marker"),
+    (lambda p: p.update(marker=11), "marker"),
+    (lambda p: p.update(to_move="X"), "to_move"),
+    (lambda p: p["board"].update(c5={"owner": "S", "card": "Kn", "up": False, "posture": "ready",
+                                      "spent": False}), "mountain"),
+    (lambda p: p["board"].update(c2={"owner": "S", "card": "Zz", "up": False, "posture": "ready",
+                                      "spent": False}), "board.c2.card"),
+    (lambda p: p["board"].update(c2={"owner": "S", "card": "K", "up": True, "posture": "defensive",
+                                      "spent": False}), "board.c2"),
+    (lambda p: p["board"].update(c2={"owner": "S", "card": "Kn", "up": True, "posture": "ready",
+                                      "spent": True}), "board.c2"),
+    (lambda p: p["resting"].update(S=["Sh"]), "resting.S"),
+    (lambda p: p["decks"]["N"].update({"+1": 4}), 'decks.N["+1"]'),
+    (lambda p: p["barrack"].update(S=["K", "Kn", "Kn", "Kn", "Kn"]), "Kn"),
+    (lambda p: p["barrack"].update(S=["Kn"]), "King"),
+    (lambda p: p["barrack"].update(S=["K", "Sh", "Cl", "Kn", "Kn", "La", "La", "So"]), "troops"),
+    (lambda p: p.update(result={"winner": "S", "reason": "boredom"}), "result.reason"),
+    (lambda p: p["terrain"].update(high=["b3", "b5", "d4", "f3"]), "terrain"),
+])
+def test_malformed_positions_name_the_field(mutate, field):
+    pos = make_pos({"c2": "S:Kn"})
+    mutate(pos)
+    before = copy.deepcopy(pos)
+    with pytest.raises(BadPosition, match=field.replace("[", r"\[").replace("+", r"\+")):
+        api.legal_actions(pos)
+    assert pos == before
+
+
+def test_illegal_action_names_it_and_changes_nothing():
+    pos = make_pos({"c2": "S:Kn", "c3": "N:Sp"})
+    before = copy.deepcopy(pos)
+    with pytest.raises(IllegalAction, match="c2xc4"):
+        api.apply(pos, "c2xc4")
+    with pytest.raises(IllegalAction, match="not an action"):
+        api.apply(pos, "fly away")
+    assert pos == before
+
+
+@pytest.mark.parametrize("pulls, message", [
+    ({"A": 2}, "-1, 0 or 1"),
+    ({"X": 1}, "keys"),
+])
+def test_bad_forced_pulls(pulls, message):
+    pos = make_pos({"c2": "S:Kn", "c3": "N:Sp"})
+    with pytest.raises(IllegalAction, match=message):
+        api.apply(pos, "c2xc3", pulls)
+
+
+def test_forced_pull_for_a_face_up_fighter_is_refused():
+    pos = make_pos({"c2": "S:Kn^", "c3": "N:Sp"})
+    with pytest.raises(IllegalAction, match="does not pull"):
+        api.apply(pos, "c2xc3", {"A": 1})
+
+
+def test_forced_pull_missing_from_the_deck_is_refused():
+    pos = make_pos({"c2": "S:Kn", "c3": "N:Sp^"}, decks={"S": {"+1": 0, "0": 6, "-1": 3}})
+    with pytest.raises(IllegalAction, match="no such card"):
+        api.apply(pos, "c2xc3", {"A": 1})
+
+
+def test_finished_skirmish_has_no_actions():
+    pos = make_pos({"c2": "S:Kn"}, result={"winner": "S", "reason": "dominance"})
+    assert api.legal_actions(pos) == []
+    with pytest.raises(IllegalAction, match="over"):
+        api.apply(pos, "pass")
+
+
+def test_legal_actions_on_own_view_equal_full_position():
+    rng = random.Random(7)
+    for seed in range(6):
+        pos = api.new_position(seed)
+        for _ in range(60):
+            if pos["result"]:
+                break
+            acts = api.legal_actions(pos)
+            assert api.legal_actions(api.view(pos, pos["to_move"])) == acts
+            pos = api.apply(pos, rng.choice([a for a in acts if a != "resign"]))
+
+
+def test_opponent_view_cannot_list_actions():
+    pos = api.new_position(3)
+    other = "N" if pos["to_move"] == "S" else "S"
+    with pytest.raises(BadPosition, match="view"):
+        api.legal_actions(api.view(pos, other))
+
+
+def test_every_legal_action_round_trips_through_notation():
+    rng = random.Random(2)
+    pos = api.new_position(11)
+    for _ in range(40):
+        for a in api.legal_actions(pos):
+            assert notation.format_action(notation.parse(a)) == a
+        pos = api.apply(pos, rng.choice([a for a in api.legal_actions(pos) if a != "resign"]))
+        if pos["result"]:
+            break
+
+
+def test_validate_muster_adds_king_and_checks_budget():
+    assert api.validate_muster(["Kn", "Sp"]) == ["K", "Kn", "Sp"]
+    with pytest.raises(BadMuster, match="troops"):
+        api.validate_muster(["Sh", "Cl", "Kn", "Kn", "Kn", "La", "La", "Sp", "Sq"])
+    with pytest.raises(BadMuster, match="Zz"):
+        api.validate_muster(["Zz"])
+
+
+def test_log_entry_hides_opponent_deploys():
+    pos = make_pos({"c3": "N:Sp^"}, barrack={"S": ["Kn"]})
+    new, entry = api.play(pos, "Kn@c1")
+    assert entry["action"] == "Kn@c1" and entry["public"] == "?@c1"
+    seen_by_n = api.entry_view(entry, "N")
+    assert seen_by_n["action"] == "?@c1" and seen_by_n["card"] is None
+    assert "Knight" not in api.describe(seen_by_n)
+    assert "Knight" in api.describe(api.entry_view(entry, "S"))
+
+
+def test_fight_entry_reports_both_mights_and_outcome():
+    pos = make_pos({"c2": "S:Kn", "b3": "S:Sp", "c3": "N:Sp^"})
+    _, entry = api.play(pos, "c2xc3", {"A": 0})
+    f = entry["fight"]
+    assert (f["a_might"], f["d_might"], f["outcome"]) == (4, 2, "captured")
+    assert f["a_terms"]["supporters"] == 1 and f["pulls"] == {"A": 0}
+    assert entry["captured"]["S"] == ["Sp"]
+    assert "Might 4 against 2" in api.describe(entry)
+
+
+def test_preview_matches_pull_outcomes_for_a_known_defender():
+    pos = make_pos({"c2": "S:Kn", "c3": "N:Sp^"})
+    prev = api.preview_attack(api.view(pos, "S"), "c2xc3")
+    # Kn 3 vs Sp 2, attacker pulls: +1 -> 2 ahead capture, 0 -> rout, -1 -> hold
+    assert prev["outcomes"]["captured"] == pytest.approx(0.25)
+    assert prev["outcomes"]["routed"] == pytest.approx(0.5)
+    assert prev["outcomes"]["hold"] == pytest.approx(0.25)
+    assert prev["a_terms"]["rank"] == 3 and prev["d_terms"]["rank"] == 2
+
+
+def test_preview_against_face_down_card_sums_to_one_and_includes_the_king():
+    pos = make_pos({"c2": "S:Kn^", "c3": "N:Sp"}, barrack={"N": ["Kn"]})
+    v = api.view(pos, "S")
+    prev = api.preview_attack(v, "c2xc3")
+    assert not prev["defender_known"]
+    assert sum(prev["outcomes"].values()) == pytest.approx(1.0)
+    assert prev["outcomes"]["revealed"] > 0  # it could be the King
+
+
+def test_new_position_is_deterministic_and_symmetric():
+    a, b = api.new_position(42), api.new_position(42)
+    assert a == b
+    high = {notation.square(s) for s in a["terrain"]["high"]}
+    assert all(48 - s in high for s in high) and notation.square("d4") in high
+
+
+def test_positions_round_trip_through_the_engine():
+    rng = random.Random(5)
+    pos = api.new_position(9)
+    for _ in range(50):
+        assert position.from_engine(position.to_engine(pos), pos["terrain"]) == pos
+        if pos["result"]:
+            break
+        pos = api.apply(pos, rng.choice(api.legal_actions(pos)))
