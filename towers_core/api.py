@@ -209,7 +209,7 @@ def preview_attack(view_pos: dict, action: str) -> dict:
     """Might terms and outcome odds of an attack, from the mover's own view (RULES §5)."""
     from towers_core.preview import preview
     e = _mover_engine(view_pos)
-    return preview(e, view_pos, _legal_code(e, action))
+    return preview(e, view_pos, _legal_code(e, action), _pull_table)
 
 
 def choose_action(view: dict, history: list[dict], level: str, seed: int, time_ms: int | None = None) -> str:
