@@ -10,7 +10,7 @@ from numbers import Number
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog, QDialogButtonBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QProgressBar,
-    QVBoxLayout, QWidget,
+    QSizePolicy, QVBoxLayout, QWidget,
 )
 
 from towers_qt.dialogs._common import (
@@ -118,8 +118,11 @@ class AttackPreviewDialog(QDialog):
                                   A_TERMS, a_side, _odds(odds, "A"))
         self.d_panel = MightPanel("Defender", d_label, self.preview.get("d_terms") or {},
                                   D_TERMS, d_side, _odds(odds, "D"), known=self.known)
-        columns.addWidget(self.a_panel, 1)
-        columns.addWidget(self.d_panel, 1)
+        for panel in (self.a_panel, self.d_panel):
+            # Equal halves: ignore each panel's own width wish, keep a readable minimum.
+            panel.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+            panel.setMinimumWidth(max(230, panel.minimumSizeHint().width()))
+            columns.addWidget(panel, 1)
         return columns
 
     def _buttons(self) -> QWidget:
@@ -178,7 +181,9 @@ class MightPanel(QFrame):
         line = QFrame()
         line.setFrameShape(QFrame.Shape.HLine)
         grid.addWidget(line, end + 1, 0, 1, 2)
-        name = QLabel("Might" if known else "Expected Might")
+        name = QLabel("Might")
+        if not known:
+            name.setToolTip("Averaged over what the face-down card can be.")
         name.setStyleSheet(f"color: {INK}; font-weight: bold; font-size: 11pt;")
         self.total_label = QLabel(self.total)
         self.total_label.setObjectName("mightTotal")
@@ -194,7 +199,7 @@ class MightPanel(QFrame):
     def _pull(self, grid: QGridLayout, row: int, odds: dict | None) -> None:
         """The pull is not a number yet: show ±1 and its odds, or that none is drawn."""
         if odds:
-            text = f"Pull <span style='color:{MUTED}; font-size:9pt'>({pull_text(odds)})</span>"
+            text = f"Pull<br><span style='color:{MUTED}; font-size:8.5pt'>{pull_text(odds)}</span>"
             self._row(grid, row, "pull", text, "±1", dim=False)
         else:
             self._row(grid, row, "pull", "Pull", "—", dim=True)
