@@ -1,0 +1,85 @@
+"""Log dock: every action in notation and in words, fights with both Mights, pulls and outcome,
+always as the viewer may see it (api.entry_view + api.describe)."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush
+from PySide6.QtWidgets import QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+
+from towers_core import api
+
+from ..board import palette
+
+A_TERMS = ("rank", "supporters", "high", "march", "command", "squires", "pull")
+D_TERMS = ("rank", "behind", "defensive", "high", "squires", "pull")
+
+
+def _terms(terms: dict | None, keys: tuple[str, ...]) -> str:
+    if not terms:
+        return ""
+    parts = [f"{k} {terms[k]:+d}" if k != "rank" else f"rank {terms[k]}"
+             for k in keys if isinstance(terms.get(k), int) and (terms[k] or k == "rank")]
+    return ", ".join(parts)
+
+
+def fight_lines(fight: dict) -> list[str]:
+    """Mights with their terms, the pulls and the outcome."""
+    lines = []
+    if fight.get("a_might") is not None:
+        lines.append(f"  Attacker {fight.get('a_card', '?')} Might {fight['a_might']}"
+                     f" ({_terms(fight.get('a_terms'), A_TERMS)})")
+        lines.append(f"  Defender {fight.get('d_card', '?')} Might {fight['d_might']}"
+                     f" ({_terms(fight.get('d_terms'), D_TERMS)})")
+    pulls = fight.get("pulls") or {}
+    if pulls:
+        lines.append("  Pulls: " + ", ".join(f"{'attacker' if k == 'A' else 'defender'} {v:+d}"
+                                            for k, v in sorted(pulls.items())))
+    lines.append(f"  Outcome: {str(fight.get('outcome', '')).replace('_', ' ')}")
+    return lines
+
+
+def entry_text(number: int, viewed: dict) -> str:
+    """The log line for one viewed entry (notation, words, fight details)."""
+    lines = [f"{number}. {viewed['action']} — {api.describe(viewed)}"]
+    if viewed.get("fight"):
+        lines += fight_lines(viewed["fight"])
+    return "\n".join(lines)
+
+
+class LogWidget(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("LogWidget")
+        self.list = QListWidget()
+        self.list.setWordWrap(True)
+        self.list.setTextElideMode(Qt.ElideNone)
+        self.list.setResizeMode(QListWidget.Adjust)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.list.setSelectionMode(QListWidget.SingleSelection)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.list)
+        self._shown: tuple[str, int] = ("", 0)
+
+    def show_log(self, log: list[dict], viewer: str) -> None:
+        """Show `log` (full entries) as `viewer` may see it; appends when only new entries came."""
+        start = self._shown[1] if self._shown[0] == viewer and self._shown[1] <= len(log) else 0
+        if start == 0:
+            self.list.clear()
+        for i in range(start, len(log)):
+            self._append(i + 1, api.entry_view(log[i], viewer))
+        self._shown = (viewer, len(log))
+        self.list.scrollToBottom()
+
+    def reset(self) -> None:
+        self._shown = ("", 0)
+        self.list.clear()
+
+    def _append(self, number: int, viewed: dict) -> None:
+        item = QListWidgetItem(entry_text(number, viewed))
+        item.setForeground(QBrush(palette.SIDE_LIGHT[viewed["player"]]))
+        item.setData(Qt.UserRole, viewed)
+        self.list.addItem(item)
+
+    def texts(self) -> list[str]:
+        return [self.list.item(i).text() for i in range(self.list.count())]

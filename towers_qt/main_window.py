@@ -1,0 +1,589 @@
+"""The main window: the battlefield in the middle, Barrack/Dominance/Log docks, menus, the turn
+banner, the AI's thinking indicator, the hot-seat curtain and the game's flow between them."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QPoint, QStandardPaths, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QCursor, QIcon, QKeySequence
+from PySide6.QtWidgets import (QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox,
+                               QProgressBar, QVBoxLayout, QWidget)
+
+from towers_core import api
+from towers_core.cards import CARDS
+
+from .board.action_bar import ActionBar
+from .board.animations import EntryAnimator, run
+from .board.controller import BoardController
+from .board.palette import SIDE, SIDE_NAME, other
+from .board.scene import BoardScene
+from .board.view import BoardView
+from .docks.barrack import BarrackWidget
+from .docks.dominance import DominanceWidget, high_ground
+from .docks.log import LogWidget
+from .paths import resource
+from .session import Player, SaveError, Session
+from .settings import AnimationSpeed, Settings
+
+CARD_VALUE = {card.code: card.value for card in CARDS}
+FILTER = "Towers games (*.towers.json *.json);;All files (*)"
+
+
+def autosave_path() -> Path:
+    """Where the unfinished game is kept between runs."""
+    base = QStandardPaths.writableLocation(QStandardPaths.AppDataLocation) or str(Path.home() / ".towers")
+    return Path(base) / "autosave.json"
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, settings: Settings | None = None, session: Session | None = None,
+                 autosave: bool = True) -> None:
+        super().__init__()
+        self.settings = settings or Settings()
+        self.session = session or Session(self)
+        self.autosave = autosave
+        self.animating = False
+        self.animations_enabled = True
+        self.animator: EntryAnimator | None = None
+        self.preview_dialog = None
+        self.over_dialog = None
+        self.message_box: QMessageBox | None = None
+        self.curtain = None
+        self.hint_action: str | None = None
+        self.shown_view: dict | None = None
+        self.setWindowTitle("Towers")
+        self.setObjectName("MainWindow")
+        icon = resource("icon/towers.png")
+        if icon.is_file():
+            self.setWindowIcon(QIcon(str(icon)))
+        self._build_board()
+        self._build_docks()
+        self._build_menus()
+        self._build_status()
+        self._connect_session()
+        self.resize(1280, 860)
+        self._restore_layout()
+
+    # -- construction -----------------------------------------------------------------------
+    def _build_board(self) -> None:
+        self.scene = BoardScene(self)
+        self.view = BoardView(self.scene)
+        self.bar = ActionBar()
+        self.banner = QLabel()
+        self.banner.setObjectName("TurnBanner")
+        self.banner.setAlignment(Qt.AlignCenter)
+        self.banner.setMinimumHeight(44)
+        self.controller = BoardController(self.scene, self.bar, self)
+        central = QWidget()
+        central.setObjectName("Battlefield")
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(6, 6, 6, 0)
+        layout.setSpacing(4)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.bar)
+        self.setCentralWidget(central)
+        self.view.squareClicked.connect(self.controller.square_clicked)
+        self.view.squareDragged.connect(self.controller.square_dragged)
+        self.view.squareMenu.connect(self.controller.square_menu)
+        self.controller.decided.connect(self.decide)
+        self.controller.selectionChanged.connect(self._selection_changed)
+        self.bar.hint.connect(self.ask_hint)
+        self.bar.undo.connect(self.undo)
+        self.bar.passed.connect(lambda: self.decide(["pass"]))
+        self.bar.resign.connect(self.confirm_resign)
+
+    def _dock(self, title: str, name: str, widget: QWidget, area) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        dock.setFeatures(QDockWidget.DockWidgetMovable | QDockWidget.DockWidgetFloatable
+                         | QDockWidget.DockWidgetClosable)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _build_docks(self) -> None:
+        self.barrack = BarrackWidget()
+        self.dominance = DominanceWidget()
+        self.log = LogWidget()
+        self.barrack_dock = self._dock("Barrack", "BarrackDock", self.barrack, Qt.LeftDockWidgetArea)
+        self.dominance_dock = self._dock("Dominance", "DominanceDock", self.dominance, Qt.RightDockWidgetArea)
+        self.log_dock = self._dock("Log", "LogDock", self.log, Qt.RightDockWidgetArea)
+        self.barrack.cardClicked.connect(self.controller.card_clicked)
+        self.barrack_dock.setMinimumWidth(280)
+        self.log_dock.setMinimumWidth(300)
+        self.dominance_dock.setMinimumWidth(300)
+
+    def _menu_action(self, menu, text: str, slot, shortcut=None) -> QAction:
+        action = menu.addAction(text)
+        action.triggered.connect(slot)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        return action
+
+    def _build_menus(self) -> None:
+        game = self.menuBar().addMenu("&Game")
+        self._menu_action(game, "&New game…", self.new_game_dialog, QKeySequence.New)
+        self._menu_action(game, "&Open…", self.open_dialog, QKeySequence.Open)
+        self._menu_action(game, "&Save", self.save, QKeySequence.Save)
+        self._menu_action(game, "Save &as…", self.save_as, QKeySequence.SaveAs)
+        game.addSeparator()
+        self.undo_action = self._menu_action(game, "&Undo move", self.undo, QKeySequence.Undo)
+        self.hint_menu_action = self._menu_action(game, "&Hint", self.ask_hint, "H")
+        self.pass_action = self._menu_action(game, "&Pass", lambda: self.decide(["pass"]))
+        self.resign_action = self._menu_action(game, "&Resign…", self.confirm_resign)
+        game.addSeparator()
+        self._menu_action(game, "&Quit", self.close, QKeySequence.Quit)
+        self._build_view_menu()
+        help_ = self.menuBar().addMenu("&Help")
+        self._menu_action(help_, "&Rules", self.show_rules, QKeySequence.HelpContents)
+        self._menu_action(help_, "&About Towers", self.show_about)
+        cancel = QAction(self)
+        cancel.setShortcut(QKeySequence(Qt.Key_Escape))
+        cancel.triggered.connect(self.controller.cancel)
+        self.addAction(cancel)
+
+    def _build_view_menu(self) -> None:
+        view = self.menuBar().addMenu("&View")
+        for dock in (self.barrack_dock, self.dominance_dock, self.log_dock):
+            view.addAction(dock.toggleViewAction())
+        view.addSeparator()
+        orient = view.addMenu("Board &orientation")
+        group = QActionGroup(self)
+        for key, text in (("auto", "From the current player's side"), ("south", "Always South at the bottom"),
+                          ("north", "Always North at the bottom")):
+            action = orient.addAction(text)
+            action.setCheckable(True)
+            action.setChecked(self.settings.orientation() == key)
+            action.triggered.connect(lambda _=False, k=key: self.set_orientation(k))
+            group.addAction(action)
+        speed = view.addMenu("&Animation speed")
+        group = QActionGroup(self)
+        for value in AnimationSpeed:
+            action = speed.addAction(value.name.capitalize())
+            action.setCheckable(True)
+            action.setChecked(self.settings.animation_speed() == value)
+            action.triggered.connect(lambda _=False, v=value: self.settings.set_animation_speed(v))
+            group.addAction(action)
+
+    def _build_status(self) -> None:
+        self.thinking_label = QLabel()
+        self.thinking_bar = QProgressBar()
+        self.thinking_bar.setRange(0, 100)
+        self.thinking_bar.setFixedWidth(160)
+        self.thinking_bar.setTextVisible(False)
+        self.statusBar().addPermanentWidget(self.thinking_label)
+        self.statusBar().addPermanentWidget(self.thinking_bar)
+        self._show_thinking(False)
+
+    def _connect_session(self) -> None:
+        s = self.session
+        s.positionChanged.connect(self.refresh)
+        s.actionPlayed.connect(self.on_action_played)
+        s.aiThinking.connect(self._show_thinking)
+        s.aiProgress.connect(self.thinking_bar.setValue)
+        s.aiFailed.connect(lambda msg: self.show_error("The computer could not move", msg))
+        s.hintReady.connect(self.show_hint)
+
+    def _restore_layout(self) -> None:
+        geometry = self.settings.window_geometry()
+        if not geometry.isEmpty():
+            self.restoreGeometry(geometry)
+        state = self.settings.dock_state()
+        if state.isEmpty() or not self.restoreState(state):
+            self.resizeDocks([self.dominance_dock, self.log_dock], [230, 560], Qt.Vertical)
+
+    # -- games ------------------------------------------------------------------------------
+    def start_game(self, setup, musters: dict | None = None) -> None:
+        """Start from a dialogs.new_game.GameSetup (and the mustered barracks, if any)."""
+        ai_side = setup.ai_side
+        players = {p: Player("ai" if p == ai_side else "human", setup.names.get(p, SIDE_NAME[p]),
+                             setup.level) for p in ("S", "N")}
+        musters = dict(musters or {})
+        if ai_side and not musters.get(ai_side):
+            musters[ai_side] = computer_muster(setup.level, setup.seed)
+        position = None
+        if setup.first in ("S", "N"):
+            full = self.session._musters(setup.seed, musters) or api.new_position(setup.seed)["barrack"]
+            position = api.new_position_with_terrain(api.random_terrain(setup.seed), full, setup.first, setup.seed)
+        self.log.reset()
+        self.session.new_game(players, setup.seed, musters or None, position)
+        self.after_turn()
+
+    def new_game_dialog(self) -> None:
+        from .dialogs.new_game import NewGameDialog
+
+        dialog = NewGameDialog(self, self.settings)
+        if dialog.exec() != NewGameDialog.Accepted:
+            return
+        setup = dialog.setup()
+        musters = self._muster_dialogs(setup)
+        if musters is not None:
+            self.start_game(setup, musters)
+
+    def _muster_dialogs(self, setup) -> dict | None:
+        from .dialogs.muster import MusterDialog
+
+        musters = {}
+        for side in ("S", "N"):
+            if side == setup.ai_side:
+                continue
+            dialog = MusterDialog(self, side, setup.names.get(side), self.settings.last_muster(side), self.settings)
+            if dialog.exec() != MusterDialog.Accepted:
+                return None
+            musters[side] = dialog.muster()
+        return musters
+
+    # -- refreshing the screen ---------------------------------------------------------------
+    def refresh(self) -> None:
+        """Bring every widget in line with the session (the board waits for animations)."""
+        s = self.session
+        if not s.position:
+            return
+        view = s.view()
+        self._orient()
+        if not self.animating:
+            self.scene.show_view(view, s.viewer, s.seen[s.viewer])
+            self.shown_view = view
+            self.controller.viewer = s.viewer
+            self.controller.set_actions(s.legal_actions(), self._wait_text())
+        names = self.names()
+        self.barrack.show_barrack(view, s.viewer, self.controller.chooser.deployable(), names,
+                                  self.controller.chooser.card)
+        self.dominance.show_view(view, names)
+        self.log.show_log(s.log, s.viewer)
+        self._update_banner()
+        self._update_actions()
+
+    def names(self) -> dict[str, str]:
+        return {p: self.session.players[p].name or SIDE_NAME[p] for p in ("S", "N")}
+
+    def _orient(self) -> None:
+        fixed = self.settings.orientation()
+        flipped = fixed == "north" or (fixed == "auto" and self.session.viewer == "N")
+        self.scene.set_flipped(flipped)
+
+    def _wait_text(self) -> str:
+        s = self.session
+        if s.result is not None:
+            return "The skirmish is over. Start a new game from the Game menu (Ctrl+N)."
+        if s.players[s.to_move].is_ai:
+            return f"{self.names()[s.to_move]} is thinking…"
+        return f"Waiting for {self.names()[s.to_move]}."
+
+    def _update_banner(self) -> None:
+        s = self.session
+        names = self.names()
+        if s.result is not None:
+            winner = s.result.get("winner")
+            text = f"{names[winner]} wins" if winner else "Drawn skirmish"
+            colour = SIDE[winner].name() if winner else "#8f7231"
+            self._set_banner(f"{text} — {s.result.get('reason', '')}", colour)
+            return
+        who = s.to_move
+        you = not s.players[who].is_ai and s.viewer == who
+        text = f"{names[who]} to move" + (" — your turn" if you and s.mode() == "solo" else "")
+        self._set_banner(text, SIDE[who].name())
+
+    def _set_banner(self, text: str, colour: str) -> None:
+        self.banner.setText(text)
+        self.banner.setStyleSheet(
+            f"QLabel#TurnBanner {{ background: {colour}; color: #fff6e0; border: 1px solid #c9a24a;"
+            f" border-radius: 6px; padding: 6px; font-size: 14pt; font-weight: bold;"
+            f" font-family: 'DejaVu Serif'; }}")
+
+    def _update_actions(self) -> None:
+        s = self.session
+        solo = s.mode() == "solo"
+        self.bar.undo_button.setVisible(solo)
+        self.bar.hint_button.setVisible(solo)
+        self.bar.undo_button.setEnabled(s.can_undo() and not self.animating)
+        self.bar.hint_button.setEnabled(solo and self.controller.active() and not s.ai.busy)
+        self.undo_action.setEnabled(s.can_undo())
+        self.hint_menu_action.setEnabled(self.bar.hint_button.isEnabled())
+        self.pass_action.setEnabled(self.controller.chooser.has("pass"))
+        self.resign_action.setEnabled(self.controller.chooser.has("resign"))
+
+    def _selection_changed(self) -> None:
+        if self.session.position:
+            self.barrack.show_barrack(self.session.view(), self.session.viewer,
+                                      self.controller.chooser.deployable(), self.names(),
+                                      self.controller.chooser.card)
+
+    def _show_thinking(self, on: bool) -> None:
+        self.thinking_bar.setVisible(on)
+        self.thinking_label.setVisible(on)
+        if on:
+            self.thinking_label.setText(f"{self.names()[self.session.to_move]} is thinking")
+        self._update_actions()
+
+    # -- playing ----------------------------------------------------------------------------
+    def decide(self, actions: list[str]) -> None:
+        """One action: confirm attacks with the preview, then play. Several: offer a menu."""
+        actions = [a for a in actions if self.controller.chooser.has(a) or a in self.session.legal_actions()]
+        if len(actions) > 1:
+            self.controller.offer(actions, QCursor.pos())
+            return
+        if not actions:
+            return
+        action = actions[0]
+        parsed = api.parse_action(action)
+        if parsed["kind"] == "attack" or parsed["follow"] == "attack":
+            self.preview_attack(action, parsed)
+        else:
+            self.play(action)
+
+    def preview_attack(self, action: str, parsed: dict) -> None:
+        from .dialogs.attack_preview import AttackPreviewDialog
+
+        view = self.session.view()
+        preview = api.preview_attack(view, action)
+        attacker = parsed["card"] or view["board"][parsed["from"]]["card"]
+        target = view["board"][parsed["target"]]
+        code = target["card"] if target["card"] != "?" else self.session.seen[self.session.viewer].get(parsed["target"])
+        d_label = f"{card_name(code)} on {parsed['target']}" if code else f"a hidden card on {parsed['target']}"
+        dialog = AttackPreviewDialog(preview, card_name(attacker), d_label, self, a_side=self.session.viewer)
+        dialog.accepted.connect(lambda: self.play(action))
+        dialog.finished.connect(lambda _=0: setattr(self, "preview_dialog", None))
+        self.preview_dialog = dialog
+        dialog.open()
+
+    def play(self, action: str) -> None:
+        self.hint_action = None
+        try:
+            self.session.play(action)
+        except ValueError as exc:
+            self.show_error("That action cannot be played", str(exc))
+
+    def confirm_resign(self) -> None:
+        if not self.controller.chooser.has("resign"):
+            return
+        box = QMessageBox(QMessageBox.Question, "Resign", "Give up the skirmish?",
+                          QMessageBox.Yes | QMessageBox.No, self)
+        box.accepted.connect(lambda: None)
+        box.finished.connect(lambda code: self.play("resign") if code == QMessageBox.Yes else None)
+        self.message_box = box
+        box.open()
+
+    def on_action_played(self, entry: dict) -> None:
+        """Animate the entry on the board as the viewer may see it, then carry on."""
+        s = self.session
+        self.controller.set_actions([], "")
+        old, new = self.shown_view, s.view()
+        self.scene.set_last(last_squares(entry))
+        ms = self.settings.animation_ms()
+        if ms <= 0 or old is None or not self.isVisible() or not self.animations_enabled:
+            self.after_turn()
+            return
+        self.animating = True
+        self.animator = EntryAnimator(self.scene, s.viewer, s.seen[s.viewer], ms)
+        anim = self.animator.build(old, new, api.entry_view(entry, s.viewer), api.parse_action(entry["action"]))
+        run(anim, self._animation_done)
+
+    def _animation_done(self) -> None:
+        if self.animator:
+            self.animator.cleanup()
+            self.animator = None
+        self.animating = False
+        self.after_turn()
+
+    def after_turn(self) -> None:
+        """Everything that follows a turn: redraw, autosave, game over, curtain, the computer."""
+        s = self.session
+        if s.mode() == "hotseat" and s.result is None and s.viewer != s.to_move:
+            self.refresh()
+            self.show_curtain(s.to_move)
+        else:
+            self.refresh()
+        self._autosave()
+        if s.result is not None:
+            self.show_game_over()
+        elif s.ai_to_move():
+            QTimer.singleShot(0, s.start_ai)
+
+    # -- hot-seat curtain -------------------------------------------------------------------
+    def show_curtain(self, player: str) -> None:
+        """Hide everything until `player` clicks; then show their view."""
+        from .curtain import Curtain
+
+        if self.curtain is None:
+            self.curtain = Curtain(self)
+            self.curtain.revealed.connect(self._curtain_lifted)
+        self.curtain.cover(player, self.names()[player])
+
+    def _curtain_lifted(self) -> None:
+        self.session.viewer = self.session.to_move
+        self.refresh()
+
+    def curtain_up(self) -> bool:
+        return self.curtain is not None and self.curtain.isVisible()
+
+    # -- undo, hint -------------------------------------------------------------------------
+    def undo(self) -> None:
+        if self.animating or not self.session.undo():
+            return
+        self.log.reset()
+        self.scene.set_last(set())
+        self.refresh()
+
+    def ask_hint(self) -> None:
+        if self.session.request_hint():
+            self.statusBar().showMessage("Asking the computer for a hint…")
+
+    def show_hint(self, action: str) -> None:
+        self.hint_action = action
+        parsed = api.parse_action(action)
+        marks = {sq: "selected" for sq in (parsed["from"], parsed["to"], parsed["target"]) if sq}
+        if self.controller.active():
+            self.controller.cancel()
+            self.scene.set_highlights(marks)
+        self.statusBar().showMessage(f"Hint: {hint_text(self.session.to_move, action)}", 15000)
+
+    # -- end of game ------------------------------------------------------------------------
+    def show_game_over(self) -> None:
+        from .dialogs.game_over import GameOverDialog
+
+        s = self.session
+        view = api.view(s.position, s.viewer)
+        summary = {"high": {p: high_ground(view, p) for p in ("S", "N")},
+                   "captured": {p: list(view["captured"][p]) for p in ("S", "N")},
+                   "value": {p: sum(CARD_VALUE.get(c, 0) for c in view["captured"][p]) for p in ("S", "N")},
+                   "names": self.names(), "actions": view["actions"]}
+        viewer = s.humans()[0] if s.mode() == "solo" else None
+        dialog = GameOverDialog(s.result, summary, self, viewer=viewer)
+        dialog.finished.connect(lambda _=0: self._game_over_closed(dialog))
+        self.over_dialog = dialog
+        dialog.open()
+
+    def _game_over_closed(self, dialog) -> None:
+        self.over_dialog = None
+        if getattr(dialog, "wants_new_game", False):
+            QTimer.singleShot(0, self.new_game_dialog)
+
+    # -- files ------------------------------------------------------------------------------
+    def save(self) -> None:
+        path = getattr(self, "save_path", None)
+        if path is None:
+            self.save_as()
+        else:
+            self.save_to(path)
+
+    def save_as(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Save game", str(Path.home() / "game.towers.json"), FILTER)
+        if path:
+            self.save_to(path)
+
+    def save_to(self, path: str | Path) -> bool:
+        try:
+            self.session.save(path)
+        except OSError as exc:
+            self.show_error("Could not save the game", f"{path}: {exc.strerror or exc}")
+            return False
+        self.save_path = Path(path)
+        self.statusBar().showMessage(f"Saved to {path}", 5000)
+        return True
+
+    def open_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open game", str(Path.home()), FILTER)
+        if path:
+            self.open_path(path)
+
+    def open_path(self, path: str | Path) -> bool:
+        """Load a saved game; a bad file shows an error and leaves the current game untouched."""
+        try:
+            self.session.load(path)
+        except SaveError as exc:
+            self.show_error("Could not open the game", str(exc))
+            return False
+        self.save_path = Path(path)
+        self.log.reset()
+        self.scene.set_last(last_squares(self.session.log[-1]) if self.session.log else set())
+        self.after_turn()
+        return True
+
+    def _autosave(self) -> None:
+        if not self.autosave or not self.session.position:
+            return
+        path = autosave_path()
+        try:
+            if self.session.result is None:
+                self.session.save(path)
+            else:
+                path.unlink(missing_ok=True)
+        except OSError as exc:
+            self.statusBar().showMessage(f"Autosave failed: {exc}", 8000)
+
+    def resume_autosave(self) -> bool:
+        """Resume the unfinished game from the last run, if there is one."""
+        path = autosave_path()
+        if not path.is_file():
+            return False
+        try:
+            self.session.load(path)
+        except SaveError:
+            return False
+        self.log.reset()
+        self.after_turn()
+        return True
+
+    # -- messages, help, settings -----------------------------------------------------------
+    def show_error(self, title: str, text: str) -> None:
+        box = QMessageBox(QMessageBox.Warning, title, text, QMessageBox.Ok, self)
+        self.message_box = box
+        box.open()
+
+    def show_rules(self) -> None:
+        from .dialogs.rules_window import RulesWindow
+
+        self.rules_window = RulesWindow(self)
+        self.rules_window.show()
+
+    def show_about(self) -> None:
+        from .dialogs.about import AboutDialog
+
+        AboutDialog(self).open()
+
+    def set_orientation(self, key: str) -> None:
+        self.settings.set_orientation(key)
+        self._orient()
+
+    def closeEvent(self, event) -> None:
+        self.settings.set_window_geometry(self.saveGeometry())
+        self.settings.set_dock_state(self.saveState())
+        self.settings.sync()
+        self._autosave()
+        self.session.shutdown()
+        super().closeEvent(event)
+
+
+def card_name(code: str | None) -> str:
+    return api.CARD_INFO.get(code or "", {}).get("name", code or "?")
+
+
+def computer_muster(level: str, seed: int) -> list[str] | None:
+    """The computer's muster for a level, or None (a random legal muster from the seed)."""
+    try:
+        return api.choose_muster(level, seed)
+    except (AttributeError, ModuleNotFoundError):
+        return None
+
+
+def last_squares(entry: dict) -> set[str]:
+    """Squares the last action touched, for the last-move tint."""
+    parsed = api.parse_action(entry["action"])
+    fight = entry.get("fight") or {}
+    squares = {parsed["from"], parsed["to"], parsed["target"], fight.get("attacker"), fight.get("defender")}
+    return {sq for sq in squares if sq}
+
+
+def hint_text(player: str, action: str) -> str:
+    """The suggested action in notation and, when the engine can word it, in English."""
+    parsed = api.parse_action(action)
+    entry = {"player": player, "action": action, "public": action, "kind": parsed["kind"],
+             "card": parsed["card"], "fight": None, "scouted": None, "scouted_card": None,
+             "soulcast": None, "captured": {"S": [], "N": []}, "result": None}
+    try:
+        return f"{action} — {api.describe(entry)}"
+    except (KeyError, TypeError, ValueError):
+        return action
+

@@ -1,0 +1,398 @@
+"""A game in progress: players, the full position, per-player histories, the log, undo, save/load.
+
+Undo (games against the computer only) restores the position before your last move, and the
+computer's reply with it. It is fair because nothing learned is forgotten and no luck is re-rolled:
+
+* every fight's pulls are remembered per (position, action); replaying the same action from the
+  same position reuses them instead of drawing again;
+* every enemy card identity revealed in the undone turns is kept in a per-player "seen" map
+  (square -> card) that the board keeps showing as known, moved along when the card maneuvers
+  and dropped once that square no longer holds a face-down enemy card.
+
+The undo stack is not saved: a loaded game starts with nothing to take back.
+"""
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import os
+import random
+import tempfile
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+
+from towers_core import api
+
+from .ai_worker import AiRunner
+
+SAVE_FORMAT = "towers-save"
+SAVE_VERSION = 1
+SIDES = ("S", "N")
+
+
+class SaveError(ValueError):
+    """A save file that cannot be loaded; the message says why."""
+
+
+@dataclass
+class Player:
+    kind: str = "human"  # "human" | "ai"
+    name: str = ""
+    level: str = "normal"  # one of settings.LEVELS, passed to api.choose_action
+
+    @property
+    def is_ai(self) -> bool:
+        return self.kind == "ai"
+
+
+def other(player: str) -> str:
+    return "N" if player == "S" else "S"
+
+
+def position_key(position: dict, action: str) -> str:
+    """Stable key of (position, action) for the pull memory."""
+    text = json.dumps(position, sort_keys=True, separators=(",", ":")) + "|" + action
+    return hashlib.sha1(text.encode()).hexdigest()
+
+
+def seen_action(entry_for_player: dict, player: str) -> str:
+    """The action string as `player` saw it."""
+    if entry_for_player.get("player") == player:
+        return entry_for_player["action"]
+    return entry_for_player.get("public") or entry_for_player["action"]
+
+
+def _revealed_squares(entry: dict) -> list[str]:
+    """Squares whose card identity the entry showed to everyone."""
+    out = []
+    fight = entry.get("fight") or {}
+    for key in ("attacker", "defender"):
+        if fight.get(key):
+            out.append(fight[key])
+    out += list(fight.get("revealed") or [])
+    if entry.get("scouted"):
+        out.append(entry["scouted"])
+    soul = entry.get("soulcast") or {}
+    if soul.get("target"):
+        out.append(soul["target"])
+    return out
+
+
+class Session(QObject):
+    """The one owner of game state. Widgets read it and call `play`; they never change it directly."""
+
+    positionChanged = Signal()
+    actionPlayed = Signal(dict)  # the full log entry (widgets view it with api.entry_view)
+    gameOver = Signal(dict)
+    aiThinking = Signal(bool)
+    aiProgress = Signal(int)
+    aiFailed = Signal(str)
+    hintReady = Signal(str)
+
+    def __init__(self, parent: QObject | None = None, time_ms: int = 800) -> None:
+        super().__init__(parent)
+        self.players = {"S": Player("human", "South"), "N": Player("ai", "Computer")}
+        self.seed = 0
+        self.position: dict = {}
+        self.log: list[dict] = []
+        self.histories: dict[str, list] = {"S": [], "N": []}
+        self.seen: dict[str, dict[str, str]] = {"S": {}, "N": {}}
+        self.pull_memory: dict[str, dict | None] = {}
+        self.viewer = "S"
+        self.time_ms = time_ms
+        self._undo: list[dict] = []
+        self._rng = random.Random(0)
+        self._asking: str | None = None
+        self.ai = AiRunner(self)
+        self.ai.answered.connect(self._on_ai_answer)
+        self.ai.failed.connect(self._on_ai_failed)
+        self.ai.thinking.connect(self.aiThinking)
+        self.ai.progress.connect(self.aiProgress)
+
+    # -- starting -----------------------------------------------------------------------------
+    def new_game(self, players: dict[str, Player], seed: int, musters: dict | None = None,
+                 position: dict | None = None) -> None:
+        """Start a game; `musters` may give one side only (the other is drawn from the seed)."""
+        self.ai.cancel()
+        self.players = {p: copy.copy(players[p]) for p in SIDES}
+        self.seed = seed
+        self.position = position if position is not None else api.new_position(seed, self._musters(seed, musters))
+        self.log, self.histories = [], {"S": [], "N": []}
+        self.seen, self.pull_memory, self._undo = {"S": {}, "N": {}}, {}, []
+        self._rng = random.Random(seed)
+        self.viewer = self._default_viewer()
+        self.positionChanged.emit()
+
+    def _musters(self, seed: int, musters: dict | None) -> dict | None:
+        if not musters or all(musters.get(p) for p in SIDES):
+            return musters
+        drawn = api.new_position(seed)["barrack"]
+        return {p: list(musters.get(p) or drawn[p]) for p in SIDES}
+
+    def _default_viewer(self) -> str:
+        humans = self.humans()
+        if len(humans) == 1:
+            return humans[0]
+        if len(humans) == 2:
+            return self.to_move
+        return "S"
+
+    # -- reading ------------------------------------------------------------------------------
+    @property
+    def to_move(self) -> str:
+        return self.position.get("to_move", "S")
+
+    @property
+    def result(self) -> dict | None:
+        return self.position.get("result")
+
+    def humans(self) -> list[str]:
+        return [p for p in SIDES if not self.players[p].is_ai]
+
+    def mode(self) -> str:
+        """"solo" (one human), "hotseat" (two) or "demo" (none)."""
+        return {1: "solo", 2: "hotseat", 0: "demo"}[len(self.humans())]
+
+    def view(self, player: str | None = None) -> dict:
+        return api.view(self.position, player or self.viewer)
+
+    def human_to_move(self) -> bool:
+        return self.result is None and not self.players[self.to_move].is_ai
+
+    def ai_to_move(self) -> bool:
+        return self.result is None and bool(self.position) and self.players[self.to_move].is_ai
+
+    def legal_actions(self) -> list[str]:
+        """The viewer's legal actions when it is the viewer's own turn as a human, else none."""
+        if not self.human_to_move() or self.viewer != self.to_move:
+            return []
+        return api.legal_actions(self.view(self.viewer))
+
+    def viewed_log(self, player: str | None = None) -> list[dict]:
+        who = player or self.viewer
+        return [api.entry_view(e, who) for e in self.log]
+
+    # -- playing ------------------------------------------------------------------------------
+    def play(self, action: str) -> dict:
+        """Apply `action` for the player to move; raises api's IllegalAction if it is not legal."""
+        if self.result is not None:
+            raise api_error("the game is over")
+        mover = self.to_move
+        if not self.players[mover].is_ai:
+            self._undo.append(self._snapshot())
+        key = position_key(self.position, action)
+        pulls = self.pull_memory.get(key)
+        position, entry = api.play(self.position, action, pulls, self._rng.getrandbits(31))
+        fight = entry.get("fight") or {}
+        self.pull_memory[key] = fight.get("pulls") if fight else None
+        before, self.position = self.position, position
+        self.log.append(entry)
+        self._record(entry, before)
+        self.actionPlayed.emit(entry)
+        self.positionChanged.emit()
+        if self.result is not None:
+            self.gameOver.emit(self.result)
+        return entry
+
+    def _record(self, entry: dict, before: dict) -> None:
+        fight = entry.get("fight") or {}
+        for p in SIDES:
+            viewed = api.entry_view(entry, p)
+            self.histories[p].append({"action": seen_action(viewed, p), "pulls": fight.get("pulls") or {},
+                                      "view": api.view(self.position, p)})
+            self._follow_seen(p, entry)
+
+    def _follow_seen(self, player: str, entry: dict) -> None:
+        """Move seen identities with maneuvers; drop those no longer on a face-down enemy card."""
+        seen = self.seen[player]
+        if entry["player"] != player and seen:
+            parsed = api.parse_action(entry["action"])
+            if parsed["kind"] == "maneuver" and parsed["from"] in seen:
+                seen[parsed["to"]] = seen.pop(parsed["from"])
+        self._prune_seen(player)
+
+    def _prune_seen(self, player: str) -> None:
+        board = self.position.get("board", {})
+        for sq in list(self.seen[player]):
+            cell = board.get(sq)
+            if not cell or cell["owner"] == player or cell["up"]:
+                del self.seen[player][sq]
+
+    # -- undo -----------------------------------------------------------------------------------
+    def _snapshot(self) -> dict:
+        return {"position": self.position, "log": len(self.log),
+                "histories": {p: len(self.histories[p]) for p in SIDES}}
+
+    def can_undo(self) -> bool:
+        return self.mode() == "solo" and bool(self._undo)
+
+    def undo(self) -> bool:
+        """Take back the human's last move and the computer's reply (see the module docstring)."""
+        if not self.can_undo():
+            return False
+        self.ai.cancel()
+        snap = self._undo.pop()
+        undone = self.log[snap["log"]:]
+        self._remember_reveals(undone, snap["position"])
+        self.position = snap["position"]
+        del self.log[snap["log"]:]
+        for p in SIDES:
+            del self.histories[p][snap["histories"][p]:]
+            self._prune_seen(p)
+        self.positionChanged.emit()
+        return True
+
+    def _remember_reveals(self, undone: list[dict], restored: dict) -> None:
+        board = restored.get("board", {})
+        for entry in undone:
+            for sq in _revealed_squares(entry):
+                identity = self._identity_at(entry, sq)
+                cell = board.get(sq)
+                if identity and cell and not cell["up"] and cell["card"] == identity:
+                    self.seen[other(cell["owner"])][sq] = identity
+
+    @staticmethod
+    def _identity_at(entry: dict, square: str) -> str | None:
+        fight = entry.get("fight") or {}
+        if fight.get("attacker") == square:
+            return fight.get("a_card")
+        if fight.get("defender") == square:
+            return fight.get("d_card")
+        if entry.get("scouted") == square:
+            return entry.get("scouted_card")
+        soul = entry.get("soulcast") or {}
+        if soul.get("target") == square:
+            return soul.get("card")
+        return None
+
+    # -- the computer ---------------------------------------------------------------------------
+    def start_ai(self) -> bool:
+        """Ask the computer for its move if it is to move; the answer is played when it comes."""
+        if not self.ai_to_move() or self.ai.busy:
+            return False
+        p = self.to_move
+        self._asking = "move"
+        self.ai.think(api.view(self.position, p), self.histories[p], self.players[p].level,
+                      self._rng.getrandbits(31), self.time_ms)
+        return True
+
+    def request_hint(self) -> bool:
+        """Ask the computer what it would play for the human to move (solo games)."""
+        if self.mode() != "solo" or not self.human_to_move() or self.ai.busy:
+            return False
+        p = self.to_move
+        level = next((pl.level for pl in self.players.values() if pl.is_ai), "normal")
+        self._asking = "hint"
+        self.ai.think(api.view(self.position, p), self.histories[p], level, self._rng.getrandbits(31),
+                      self.time_ms)
+        return True
+
+    def _on_ai_answer(self, action: str) -> None:
+        asking, self._asking = self._asking, None
+        if asking == "hint":
+            self.hintReady.emit(action)
+        elif asking == "move" and self.ai_to_move():
+            self.play(action)
+
+    def _on_ai_failed(self, message: str) -> None:
+        self._asking = None
+        self.aiFailed.emit(message)
+
+    def shutdown(self) -> None:
+        self.ai.shutdown()
+
+    # -- save / load ----------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "seed": self.seed,
+                "players": {p: asdict(self.players[p]) for p in SIDES},
+                "position": self.position, "log": self.log, "histories": self.histories,
+                "seen": self.seen, "pulls": self.pull_memory, "viewer": self.viewer}
+
+    def save(self, path: str | Path) -> None:
+        """Write atomically: a temp file in the same directory, then os.replace."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".towers-", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                json.dump(self.to_dict(), handle, indent=1)
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+    def load(self, path: str | Path) -> None:
+        """Replace the game with the saved one; on any problem raise SaveError and change nothing."""
+        self.restore(read_save(path))
+
+    def restore(self, state: dict) -> None:
+        """Take over a checked save state (from `read_save` or `check_state(to_dict())`)."""
+        self.ai.cancel()
+        self.players = state["players"]
+        self.seed = state["seed"]
+        self.position = state["position"]
+        self.log, self.histories = state["log"], state["histories"]
+        self.seen, self.pull_memory = state["seen"], state["pulls"]
+        self.viewer = state["viewer"]
+        self._undo = []
+        self._rng = random.Random(self.seed + len(self.log))
+        self.positionChanged.emit()
+
+
+def api_error(message: str) -> Exception:
+    """An IllegalAction from the engine's error types when available."""
+    try:
+        from towers_core.errors import IllegalAction
+
+        return IllegalAction(message)
+    except ImportError:
+        return ValueError(message)
+
+
+def read_save(path: str | Path) -> dict:
+    """Parse and check a save file fully before anything is replaced."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise SaveError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise SaveError(f"{Path(path).name} is not a Towers save file (not valid JSON: {exc})") from exc
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise SaveError(f"{Path(path).name} is not a Towers save file")
+    if data.get("version") != SAVE_VERSION:
+        raise SaveError(f"unsupported save version {data.get('version')!r}")
+    return check_state(data, Path(path).name)
+
+
+def check_state(data: dict, name: str = "the game") -> dict:
+    """The save dict checked and converted for `Session.restore`; SaveError if anything is off."""
+    try:
+        return _checked(data)
+    except SaveError:
+        raise
+    except Exception as exc:
+        raise SaveError(f"{name} is damaged: {type(exc).__name__}: {exc}") from exc
+
+
+def _checked(data: dict) -> dict:
+    position = data["position"]
+    api.view(position, "S")  # the engine validates the position (BadPosition)
+    if position.get("result") is None:
+        api.legal_actions(position)
+    players = {p: Player(**{k: data["players"][p][k] for k in ("kind", "name", "level")}) for p in SIDES}
+    for p in SIDES:
+        if players[p].kind not in ("human", "ai"):
+            raise SaveError(f"player {p}: unknown kind {players[p].kind!r}")
+    log = data["log"]
+    histories = {p: list(data["histories"][p]) for p in SIDES}
+    if not isinstance(log, list):
+        raise SaveError("log is not a list")
+    seen = {p: {str(k): str(v) for k, v in data.get("seen", {}).get(p, {}).items()} for p in SIDES}
+    viewer = data.get("viewer", "S")
+    if viewer not in SIDES:
+        raise SaveError(f"bad viewer {viewer!r}")
+    return {"players": players, "seed": int(data["seed"]), "position": position, "log": log,
+            "histories": histories, "seen": seen, "pulls": dict(data.get("pulls", {})), "viewer": viewer}
