@@ -87,6 +87,23 @@ def _paint_letters(painter: QPainter, code: str, size: int) -> None:
     painter.drawText(QRectF(0, 0, size, size), Qt.AlignmentFlag.AlignCenter, code)
 
 
+def icon_pixmap(size: int, ratio: float = 1.0) -> QPixmap:
+    """resources/icon/towers.svg rendered crisp at size px (empty if the file is missing)."""
+    from PySide6.QtSvg import QSvgRenderer
+
+    pix = QPixmap(int(size * ratio), int(size * ratio))
+    pix.setDevicePixelRatio(ratio)
+    pix.fill(Qt.GlobalColor.transparent)
+    renderer = QSvgRenderer(str(resource("icon", "towers.svg")))
+    if renderer.isValid():
+        painter = QPainter(pix)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        renderer.setAspectRatioMode(Qt.AspectRatioMode.KeepAspectRatio)
+        renderer.render(painter, QRectF(0, 0, size, size))
+        painter.end()
+    return pix
+
+
 def heading(text: str, size: int = 20, color: str = GOLD, parent: QWidget | None = None) -> QLabel:
     """A serif title label, the dialogs' common headline style."""
     label = QLabel(text, parent)

@@ -1,11 +1,12 @@
 """About: name, version, icon, and the fan-project notice the seed requires word for word."""
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QPainter, QPixmap
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from towers_qt.dialogs._common import GOLD, INK, MUTED, app_version, heading, primary, resource
+from towers_qt.dialogs._common import (
+    GOLD, INK, MUTED, app_version, heading, icon_pixmap, primary,
+)
 
 NOTICE = ("An unofficial fan-made playtest of the in-world game from The Stormlight Archive. "
           "Not affiliated with or endorsed by Brandon Sanderson or Dragonsteel.")
@@ -14,23 +15,6 @@ TAGLINE = "A two-player strategy game of armies, high ground and hidden cards."
 RULES_LINE = ("Follows the printed Towers v1.3 playtest rules: core game, one skirmish. "
               "Built with Qt (PySide6) and a Cython rules engine.")
 ICON = 96
-
-
-def icon_pixmap(size: int, ratio: float = 1.0) -> QPixmap:
-    """resources/icon/towers.svg rendered crisp at size px (empty if the file is missing)."""
-    from PySide6.QtSvg import QSvgRenderer
-
-    pix = QPixmap(int(size * ratio), int(size * ratio))
-    pix.setDevicePixelRatio(ratio)
-    pix.fill(Qt.GlobalColor.transparent)
-    renderer = QSvgRenderer(str(resource("icon", "towers.svg")))
-    if renderer.isValid():
-        painter = QPainter(pix)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        renderer.setAspectRatioMode(Qt.AspectRatioMode.KeepAspectRatio)
-        renderer.render(painter, QRectF(0, 0, size, size))
-        painter.end()
-    return pix
 
 
 class AboutDialog(QDialog):
