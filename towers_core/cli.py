@@ -9,23 +9,28 @@ import sys
 import time
 
 
-def _bench(args: argparse.Namespace) -> int:
-    from towers_core import api, position
+def _time_playouts(starts: list, seed: int, seconds: float, resign: int) -> tuple[int, int, float]:
+    """Random games in C from the given starts for about `seconds`: (games, plies, elapsed)."""
     from towers_core.rules import bench_playouts
 
-    starts = [position.to_engine(api.new_position(args.seed + i)) for i in range(8)]
-    print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}, one core")
-    games = plies = 0
+    games = plies = i = 0
     t0 = time.perf_counter()
-    i = 0
-    while time.perf_counter() - t0 < args.seconds:
-        g, p = bench_playouts(10, args.seed * 7919 + i, starts[i % len(starts)])
+    while time.perf_counter() - t0 < seconds:
+        g, p = bench_playouts(10, seed * 7919 + i, starts[i % len(starts)], resign)
         games += g
         plies += p
         i += 1
-    dt = time.perf_counter() - t0
-    print(f"internal API : {plies / dt:12,.0f} plies/s  {games / dt:10,.1f} games/s  "
-          f"({plies / max(games, 1):.0f} plies/game, {games} games)")
+    return games, plies, time.perf_counter() - t0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from towers_core import api, position
+    starts = [position.to_engine(api.new_position(args.seed + i)) for i in range(8)]
+    print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}, one core")
+    for resign, label in ((1, "internal API"), (0, "  no resign ")):
+        games, plies, dt = _time_playouts(starts, args.seed, args.seconds, resign)
+        print(f"{label} : {plies / dt:12,.0f} plies/s  {games / dt:10,.1f} games/s  "
+              f"({plies / max(games, 1):.0f} plies/game, {games} games)")
     rng = random.Random(args.seed)
     games = plies = 0
     t0 = time.perf_counter()

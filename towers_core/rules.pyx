@@ -219,25 +219,28 @@ cdef inline bint open_square(State* s, int sq) noexcept nogil:
 
 
 cdef int gen_deploys(State* s, int* out, int n, int cap) noexcept nogil:
-    cdef int p = s.to_move, c, sq, k, y, home
-    cdef bint ok
+    """Deploys (RULES §6): the home row or any open square touching one of the mover's cards."""
+    cdef int p = s.to_move, c, i, sq, k, y, home_rank = 0 if p == 0 else 6, nsq = 0
+    cdef int squares[49]
+    for sq in range(NSQ):
+        if not open_square(s, sq):
+            continue
+        if sq // 7 == home_rank:
+            squares[nsq] = sq
+            nsq += 1
+            continue
+        for k in range(4):
+            y = step(sq, k)
+            if y >= 0 and s.card[y] != NO_CARD and s.owner[y] == p:
+                squares[nsq] = sq
+                nsq += 1
+                break
     for c in range(NCARD):
         if s.barrack[p][c] <= s.resting[p][c]:
             continue
-        for sq in range(NSQ):
-            if not open_square(s, sq):
-                continue
+        for i in range(nsq):
+            sq = squares[i]
             if c == C_K and s.terrain[sq] == T_HIGH:
-                continue
-            home = sq // 7 == (0 if p == 0 else 6)
-            ok = home
-            if not ok:
-                for k in range(4):
-                    y = step(sq, k)
-                    if y >= 0 and s.card[y] != NO_CARD and s.owner[y] == p:
-                        ok = True
-                        break
-            if not ok:
                 continue
             s.card[sq] = c
             s.owner[sq] = p
@@ -635,8 +638,9 @@ cdef int action_pullers(State* s, int act) noexcept nogil:
     return m
 
 
-cdef int random_playout(State* s, uint64_t* rng, int max_plies) noexcept nogil:
-    """Random legal actions until the end or max_plies; returns the plies played (benchmarks, AI)."""
+cdef int random_playout(State* s, uint64_t* rng, int max_plies, int resign) noexcept nogil:
+    """Random legal actions until the end or max_plies; returns the plies played (benchmarks, AI).
+    With resign 0 the resign action (always generated last) is never chosen."""
     cdef int buf[MAX_ACTIONS]
     cdef int n, plies = 0
     cdef FightLog log
@@ -644,6 +648,8 @@ cdef int random_playout(State* s, uint64_t* rng, int max_plies) noexcept nogil:
         n = gen_actions(s, buf, MAX_ACTIONS)
         if n > MAX_ACTIONS:
             n = MAX_ACTIONS
+        elif not resign:
+            n -= 1
         apply_action(s, buf[next_rand(rng) % <uint64_t>n], PULL_RANDOM, PULL_RANDOM, rng, &log)
         plies += 1
     return plies
@@ -792,7 +798,7 @@ cdef class Engine:
         return captured_value(&self.s, p)
 
     def playout(self, int max_plies=1000000) -> int:
-        return random_playout(&self.s, &self.rng, max_plies)
+        return random_playout(&self.s, &self.rng, max_plies, 1)
 
 
 cdef dict _log_dict(FightLog* log):
@@ -810,7 +816,7 @@ cdef dict _log_dict(FightLog* log):
     return out
 
 
-def bench_playouts(int games, uint64_t seed, Engine start) -> tuple:
+def bench_playouts(int games, uint64_t seed, Engine start, int resign=1) -> tuple:
     """(games, plies) of random games from `start`, all in C: the internal-API speed figure."""
     cdef State s
     cdef uint64_t rng = seed | 1
@@ -819,5 +825,5 @@ def bench_playouts(int games, uint64_t seed, Engine start) -> tuple:
     with nogil:
         for g in range(games):
             memcpy(&s, &start.s, sizeof(State))
-            plies += random_playout(&s, &rng, 100000)
+            plies += random_playout(&s, &rng, 100000, resign)
     return games, plies
