@@ -50,7 +50,7 @@ class GameOverDialog(QDialog):
     def __init__(self, result: dict, summary: dict, parent: QWidget | None = None,
                  viewer: str | None = None) -> None:
         super().__init__(parent)
-        self.result, self.summary, self.viewer = result, summary, viewer
+        self.game_result, self.summary, self.viewer = result, summary, viewer
         self.names = {**SIDE_NAME, **(summary.get("names") or {})}
         self.wants_new_game = False
         self.setObjectName("gameOverDialog")
@@ -79,7 +79,7 @@ class GameOverDialog(QDialog):
         self.setMinimumWidth(480)
 
     def headline(self) -> str:
-        winner = self.result.get("winner")
+        winner = self.game_result.get("winner")
         if winner is None:
             return "A draw"
         if self.viewer is not None:

@@ -1,0 +1,121 @@
+"""The hot-seat curtain hides everything beneath it and lets nothing through until Continue."""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest  # noqa: E402
+from PySide6.QtCore import QPoint, Qt  # noqa: E402
+from PySide6.QtGui import QAction, QKeySequence  # noqa: E402
+from PySide6.QtWidgets import (  # noqa: E402
+    QApplication, QLineEdit, QMainWindow, QMessageBox, QPushButton, QVBoxLayout, QWidget,
+)
+
+from towers_qt.curtain import Curtain  # noqa: E402
+
+
+@pytest.fixture
+def window(qtbot):
+    """A main window with a button, a text field and a menu shortcut, like the real app."""
+    win = QMainWindow()
+    central = QWidget()
+    box = QVBoxLayout(central)
+    win.button = QPushButton("Attack!")
+    win.edit = QLineEdit()
+    box.addWidget(win.button)
+    box.addWidget(win.edit)
+    win.setCentralWidget(central)
+    win.clicks = []
+    win.button.clicked.connect(lambda: win.clicks.append("button"))
+    win.action = QAction("Undo", win)
+    win.action.setShortcut(QKeySequence("Ctrl+Z"))
+    win.action.triggered.connect(lambda: win.clicks.append("undo"))
+    win.menuBar().addMenu("Game").addAction(win.action)
+    win.resize(900, 640)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    win.activateWindow()
+    win.curtain = Curtain(win)
+    return win
+
+
+def test_hidden_until_presented(qtbot, window):
+    """The control case: without the curtain the same input does reach the window."""
+    assert not window.curtain.isVisible()
+    qtbot.mouseClick(window.button, Qt.MouseButton.LeftButton)
+    qtbot.keyClick(window.button, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClicks(window.edit, "peek")
+    assert window.clicks == ["button", "undo"] and window.edit.text() == "peek"
+
+
+def test_covers_parent_and_follows_resizes(qtbot, window):
+    curtain = window.curtain
+    curtain.present("N", "Bea", turn=12, last_action="South deployed a card on c1.")
+    assert curtain.isVisible() and curtain.geometry() == window.rect()
+    window.resize(1200, 800)
+    qtbot.waitUntil(lambda: curtain.geometry() == window.rect())
+    centre = window.button.mapTo(window, window.button.rect().center())
+    assert window.childAt(centre) is not window.button
+    assert curtain.isAncestorOf(window.childAt(centre)) or window.childAt(centre) is curtain
+    late = QPushButton("added later", window)
+    late.show()
+    qtbot.waitUntil(lambda: window.childAt(late.geometry().center()) is not late)
+
+
+def test_shows_who_turn_and_last_action(window):
+    curtain = window.curtain
+    curtain.present("N", "Bea", turn=12, last_action="South deployed a card on c1.")
+    assert curtain.text() == "Pass the device to North — Bea"
+    assert curtain.turn_label.text() == "TURN 12"
+    assert curtain.last_label.text() == "Last move: South deployed a card on c1."
+    curtain.present("S", "South")
+    assert curtain.text() == "Pass the device to South"
+    assert curtain.last_label.isHidden()
+
+
+def test_eats_clicks_and_keys_beneath(qtbot, window):
+    window.curtain.present("S", "Ana", turn=3)
+    qtbot.mouseClick(window.button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.button, Qt.MouseButton.LeftButton, pos=QPoint(3, 3))
+    qtbot.keyClicks(window.edit, "peek")
+    qtbot.keyClick(window.button, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(window.curtain.button, Qt.Key.Key_Tab)
+    assert window.clicks == [] and window.edit.text() == ""
+    assert window.curtain.button.hasFocus() or not window.isActiveWindow()
+
+
+def test_continue_button_emits_and_lifts(qtbot, window):
+    curtain = window.curtain
+    curtain.present("N", "Bea", turn=2)
+    with qtbot.waitSignal(curtain.continued, timeout=1000):
+        qtbot.mouseClick(curtain.button, Qt.MouseButton.LeftButton)
+    assert not curtain.isVisible()
+    qtbot.mouseClick(window.button, Qt.MouseButton.LeftButton)
+    qtbot.keyClicks(window.edit, "ok")
+    assert window.clicks == ["button"] and window.edit.text() == "ok"
+
+
+def test_enter_continues_once(qtbot, window):
+    curtain = window.curtain
+    seen = []
+    curtain.continued.connect(lambda: seen.append(1))
+    curtain.present("N")
+    qtbot.keyClick(curtain, Qt.Key.Key_Return)
+    qtbot.keyClick(curtain, Qt.Key.Key_Return)  # already lifted: nothing more
+    curtain.proceed()
+    assert seen == [1]
+
+
+def test_other_windows_stay_usable(qtbot, window):
+    """A dialog opened over the curtain (an error, the muster) must still take input."""
+    window.curtain.present("N")
+    box = QMessageBox(window)
+    box.setText("Something to read")
+    edit = QLineEdit(box)
+    qtbot.addWidget(box)
+    box.show()
+    qtbot.keyClicks(edit, "typed")
+    assert edit.text() == "typed"
+    QApplication.processEvents()
