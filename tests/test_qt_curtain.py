@@ -8,11 +8,19 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import pytest  # noqa: E402
 from PySide6.QtCore import QPoint, Qt  # noqa: E402
 from PySide6.QtGui import QAction, QKeySequence  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import (  # noqa: E402
     QApplication, QLineEdit, QMainWindow, QMessageBox, QPushButton, QVBoxLayout, QWidget,
 )
 
 from towers_qt.curtain import Curtain  # noqa: E402
+
+
+def os_click(window: QMainWindow, widget: QWidget) -> None:
+    """A click delivered like the windowing system's: Qt finds the widget under the point."""
+    point = widget.mapTo(window, widget.rect().center())
+    QTest.mouseClick(window.windowHandle(), Qt.MouseButton.LeftButton,
+                     Qt.KeyboardModifier.NoModifier, point)
 
 
 @pytest.fixture
@@ -44,10 +52,11 @@ def window(qtbot):
 def test_hidden_until_presented(qtbot, window):
     """The control case: without the curtain the same input does reach the window."""
     assert not window.curtain.isVisible()
+    os_click(window, window.button)
     qtbot.mouseClick(window.button, Qt.MouseButton.LeftButton)
     qtbot.keyClick(window.button, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     qtbot.keyClicks(window.edit, "peek")
-    assert window.clicks == ["button", "undo"] and window.edit.text() == "peek"
+    assert window.clicks == ["button", "button", "undo"] and window.edit.text() == "peek"
 
 
 def test_covers_parent_and_follows_resizes(qtbot, window):
@@ -77,7 +86,8 @@ def test_shows_who_turn_and_last_action(window):
 
 def test_eats_clicks_and_keys_beneath(qtbot, window):
     window.curtain.present("S", "Ana", turn=3)
-    qtbot.mouseClick(window.button, Qt.MouseButton.LeftButton)
+    os_click(window, window.button)  # lands on the curtain, which is on top
+    qtbot.mouseClick(window.button, Qt.MouseButton.LeftButton)  # sent straight to the button
     qtbot.mouseClick(window.button, Qt.MouseButton.LeftButton, pos=QPoint(3, 3))
     qtbot.keyClicks(window.edit, "peek")
     qtbot.keyClick(window.button, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
