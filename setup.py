@@ -1,6 +1,6 @@
 """Compiles the Cython core; everything else lives in pyproject.toml."""
 from Cython.Build import cythonize
-from setuptools import Extension, setup
+from setuptools import Extension, find_packages, setup
 
 MODULES = ["towers_core.rules"]
 
@@ -9,7 +9,12 @@ extensions = [
     for name in MODULES
 ]
 
+# the art, style sheet and rules text ship inside the app package, from the top-level resources/
+PACKAGES = find_packages(include=["towers_core", "towers_core.*", "towers_qt", "towers_qt.*"])
+
 setup(
+    packages=PACKAGES + ["towers_qt.resources"],
+    package_dir={"towers_qt.resources": "resources"},
     ext_modules=cythonize(
         extensions,
         compiler_directives={

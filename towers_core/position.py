@@ -318,8 +318,10 @@ def from_engine(e: Engine, terrain: dict) -> dict:
     for field in ("barrack", "resting", "captured"):
         out[field] = {p: sorted(c for c, n in zip(CODES, e.get_counts(field, i)) for _ in range(n))
                       for i, p in enumerate(PLAYERS)}
-    out["decks"] = {p: dict(zip(("-1", "0", "+1"), e.get_counts("deck", i))) for i, p in enumerate(PLAYERS)}
-    out["decks"] = {p: {"+1": d["+1"], "0": d["0"], "-1": d["-1"]} for p, d in out["decks"].items()}
+    out["decks"] = {}
+    for i, p in enumerate(PLAYERS):
+        minus, zero, plus = e.get_counts("deck", i)
+        out["decks"][p] = {"+1": plus, "0": zero, "-1": minus}
     out.update(marker=meta["marker"], to_move=PLAYERS[meta["to_move"]], actions=meta["actions"],
                passes=meta["passes"], moved={"S": bool(meta["moved"][0]), "N": bool(meta["moved"][1])})
     out["result"] = None if meta["reason"] == 0 else {

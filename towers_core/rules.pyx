@@ -769,10 +769,6 @@ cdef class Engine:
         cdef int m = action_pullers(&self.s, act)
         return bool(m & 1), bool(m & 2)
 
-    def fighter_owners(self, int act) -> tuple:
-        """(attacker owner, defender owner) of the action's fight: whose decks pull."""
-        return self.s.to_move, 1 - self.s.to_move
-
     def apply(self, int act, int pull_a=PULL_RANDOM, int pull_d=PULL_RANDOM) -> dict:
         """Play `act` (assumed legal); returns the fight/scout/soulcast record."""
         cdef FightLog log
