@@ -253,9 +253,7 @@ def test_preview_shows_the_numbers(qtbot):
 def test_preview_from_the_engine_face_down_defender(qtbot):
     pos = make_pos({"c3": "S:Kn^", "c4": "N:Sp", "b4": "S:Ar"})
     preview = api.preview_attack(api.view(pos, "S"), "c3xc4")
-    names = {code: info["name"] for code, info in api.CARD_INFO.items()}
-    dialog = AttackPreviewDialog(preview, "Knight c3", "face-down card c4", a_side="S",
-                                 card_names=names)
+    dialog = AttackPreviewDialog(preview, "Knight c3", "face-down card c4", a_side="S")
     qtbot.addWidget(dialog)
     text = labels_text(dialog)
     assert "Unknown card — odds over what it can be" in text and "Could be: King" in text

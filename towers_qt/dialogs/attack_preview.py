@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
 )
 
 from towers_qt.dialogs._common import (
-    EDGE, GOLD, INK, MUTED, PANEL, SIDE_COLOR, SIDE_TEXT, WARN, heading, muted, primary,
+    EDGE, GOLD, INK, MUTED, PANEL, SIDE_COLOR, SIDE_TEXT, WARN, heading, load_api, primary,
 )
 
 A_TERMS = (("rank", "Rank"), ("supporters", "Supporters"), ("high", "High ground"),
@@ -88,7 +88,7 @@ class AttackPreviewDialog(QDialog):
         layout.setSpacing(14)
         layout.addWidget(heading(f"{a_label}  ⚔  {d_label}", size=17))
         if not self.known:
-            layout.addWidget(self._unknown_note(card_names or {}))
+            layout.addWidget(self._unknown_note(card_names or _card_names()))
         if preview.get("a_terms") is None and preview.get("king_fight", True):
             self.a_panel = self.d_panel = None
             layout.addWidget(_note("A King is in this fight, so Might is not compared: a King wins every attack he "
@@ -261,6 +261,14 @@ class OddsPanel(QFrame):
         grid.addWidget(name, row, 0)
         grid.addWidget(bar, row, 1)
         grid.addWidget(value, row, 2)
+
+
+def _card_names() -> dict[str, str]:
+    """Card names from api.CARD_INFO (codes are shown as they are if the engine is missing)."""
+    try:
+        return {code: info["name"] for code, info in load_api().CARD_INFO.items()}
+    except ImportError:
+        return {}
 
 
 def _odds(table: dict, key: str) -> dict | None:

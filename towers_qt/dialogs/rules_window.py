@@ -74,7 +74,15 @@ class RulesWindow(QDialog):
             self.browser.setTextCursor(cursor)
             found = self.browser.find(text)
         self.find_status.setText("" if found else "Not found")
+        if found:
+            self._scroll_to_cursor()
         return found
+
+    def _scroll_to_cursor(self) -> None:
+        """Put the match a third of the way down, so the text around it is readable."""
+        bar = self.browser.verticalScrollBar()
+        top = self.browser.cursorRect().top()
+        bar.setValue(bar.value() + top - self.browser.viewport().height() // 3)
 
     def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt override
         # Enter in the find box must not close the window (QDialog's default behaviour).
