@@ -16,15 +16,15 @@ from PySide6.QtWidgets import (  # noqa: E402
 from towers_qt.curtain import Curtain  # noqa: E402
 
 
-def os_click(window: QMainWindow, widget: QWidget) -> None:
+def os_click(host: QMainWindow, widget: QWidget) -> None:
     """A click delivered like the windowing system's: Qt finds the widget under the point."""
-    point = widget.mapTo(window, widget.rect().center())
-    QTest.mouseClick(window.windowHandle(), Qt.MouseButton.LeftButton,
+    point = widget.mapTo(host, widget.rect().center())
+    QTest.mouseClick(host.windowHandle(), Qt.MouseButton.LeftButton,
                      Qt.KeyboardModifier.NoModifier, point)
 
 
 @pytest.fixture
-def window(qtbot):
+def host(qtbot):
     """A main window with a button, a text field and a menu shortcut, like the real app."""
     win = QMainWindow()
     central = QWidget()
@@ -49,32 +49,32 @@ def window(qtbot):
     return win
 
 
-def test_hidden_until_presented(qtbot, window):
-    """The control case: without the curtain the same input does reach the window."""
-    assert not window.curtain.isVisible()
-    os_click(window, window.button)
-    qtbot.mouseClick(window.button, Qt.MouseButton.LeftButton)
-    qtbot.keyClick(window.button, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-    qtbot.keyClicks(window.edit, "peek")
-    assert window.clicks == ["button", "button", "undo"] and window.edit.text() == "peek"
+def test_hidden_until_presented(qtbot, host):
+    """The control case: without the curtain the same input does reach the host."""
+    assert not host.curtain.isVisible()
+    os_click(host, host.button)
+    qtbot.mouseClick(host.button, Qt.MouseButton.LeftButton)
+    qtbot.keyClick(host.button, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClicks(host.edit, "peek")
+    assert host.clicks == ["button", "button", "undo"] and host.edit.text() == "peek"
 
 
-def test_covers_parent_and_follows_resizes(qtbot, window):
-    curtain = window.curtain
+def test_covers_parent_and_follows_resizes(qtbot, host):
+    curtain = host.curtain
     curtain.present("N", "Bea", turn=12, last_action="South deployed a card on c1.")
-    assert curtain.isVisible() and curtain.geometry() == window.rect()
-    window.resize(1200, 800)
-    qtbot.waitUntil(lambda: curtain.geometry() == window.rect())
-    centre = window.button.mapTo(window, window.button.rect().center())
-    assert window.childAt(centre) is not window.button
-    assert curtain.isAncestorOf(window.childAt(centre)) or window.childAt(centre) is curtain
-    late = QPushButton("added later", window)
+    assert curtain.isVisible() and curtain.geometry() == host.rect()
+    host.resize(1200, 800)
+    qtbot.waitUntil(lambda: curtain.geometry() == host.rect())
+    centre = host.button.mapTo(host, host.button.rect().center())
+    assert host.childAt(centre) is not host.button
+    assert curtain.isAncestorOf(host.childAt(centre)) or host.childAt(centre) is curtain
+    late = QPushButton("added later", host)
     late.show()
-    qtbot.waitUntil(lambda: window.childAt(late.geometry().center()) is not late)
+    qtbot.waitUntil(lambda: host.childAt(late.geometry().center()) is not late)
 
 
-def test_shows_who_turn_and_last_action(window):
-    curtain = window.curtain
+def test_shows_who_turn_and_last_action(host):
+    curtain = host.curtain
     curtain.present("N", "Bea", turn=12, last_action="South deployed a card on c1.")
     assert curtain.text() == "Pass the device to North — Bea"
     assert curtain.turn_label.text() == "TURN 12"
@@ -84,31 +84,31 @@ def test_shows_who_turn_and_last_action(window):
     assert curtain.last_label.isHidden()
 
 
-def test_eats_clicks_and_keys_beneath(qtbot, window):
-    window.curtain.present("S", "Ana", turn=3)
-    os_click(window, window.button)  # lands on the curtain, which is on top
-    qtbot.mouseClick(window.button, Qt.MouseButton.LeftButton)  # sent straight to the button
-    qtbot.mouseClick(window.button, Qt.MouseButton.LeftButton, pos=QPoint(3, 3))
-    qtbot.keyClicks(window.edit, "peek")
-    qtbot.keyClick(window.button, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-    qtbot.keyClick(window.curtain.button, Qt.Key.Key_Tab)
-    assert window.clicks == [] and window.edit.text() == ""
-    assert window.curtain.button.hasFocus() or not window.isActiveWindow()
+def test_eats_clicks_and_keys_beneath(qtbot, host):
+    host.curtain.present("S", "Ana", turn=3)
+    os_click(host, host.button)  # lands on the curtain, which is on top
+    qtbot.mouseClick(host.button, Qt.MouseButton.LeftButton)  # sent straight to the button
+    qtbot.mouseClick(host.button, Qt.MouseButton.LeftButton, pos=QPoint(3, 3))
+    qtbot.keyClicks(host.edit, "peek")
+    qtbot.keyClick(host.button, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(host.curtain.button, Qt.Key.Key_Tab)
+    assert host.clicks == [] and host.edit.text() == ""
+    assert host.curtain.button.hasFocus() or not host.isActiveWindow()
 
 
-def test_continue_button_emits_and_lifts(qtbot, window):
-    curtain = window.curtain
+def test_continue_button_emits_and_lifts(qtbot, host):
+    curtain = host.curtain
     curtain.present("N", "Bea", turn=2)
     with qtbot.waitSignal(curtain.continued, timeout=1000):
         qtbot.mouseClick(curtain.button, Qt.MouseButton.LeftButton)
     assert not curtain.isVisible()
-    qtbot.mouseClick(window.button, Qt.MouseButton.LeftButton)
-    qtbot.keyClicks(window.edit, "ok")
-    assert window.clicks == ["button"] and window.edit.text() == "ok"
+    qtbot.mouseClick(host.button, Qt.MouseButton.LeftButton)
+    qtbot.keyClicks(host.edit, "ok")
+    assert host.clicks == ["button"] and host.edit.text() == "ok"
 
 
-def test_enter_continues_once(qtbot, window):
-    curtain = window.curtain
+def test_enter_continues_once(qtbot, host):
+    curtain = host.curtain
     seen = []
     curtain.continued.connect(lambda: seen.append(1))
     curtain.present("N")
@@ -118,10 +118,10 @@ def test_enter_continues_once(qtbot, window):
     assert seen == [1]
 
 
-def test_other_windows_stay_usable(qtbot, window):
+def test_other_windows_stay_usable(qtbot, host):
     """A dialog opened over the curtain (an error, the muster) must still take input."""
-    window.curtain.present("N")
-    box = QMessageBox(window)
+    host.curtain.present("N")
+    box = QMessageBox(host)
     box.setText("Something to read")
     edit = QLineEdit(box)
     qtbot.addWidget(box)

@@ -22,7 +22,8 @@ from towers_qt.settings import AnimationSpeed, Key, Settings  # noqa: E402
 
 
 @pytest.fixture
-def settings(tmp_path) -> Settings:
+def prefs(tmp_path) -> Settings:
+    """Settings in a throw-away INI file, left at their defaults."""
     return Settings(QSettings(str(tmp_path / "towers.ini"), QSettings.Format.IniFormat))
 
 
@@ -31,34 +32,34 @@ def labels_text(widget) -> str:
 
 
 # -- settings -------------------------------------------------------------------------------
-def test_settings_defaults(settings):
-    assert settings.level() == "normal"
-    assert settings.mode() == "computer"
-    assert settings.player_names() == {"S": "South", "N": "North"}
-    assert settings.animation_speed() is AnimationSpeed.NORMAL
-    assert settings.orientation() == "auto"
-    assert settings.first_choice() == "random"
-    assert settings.last_seed() is None
-    assert settings.window_geometry().isEmpty() and settings.dock_state().isEmpty()
-    assert settings.last_muster("S") is None and settings.muster_preset("N") is None
+def test_settings_defaults(prefs):
+    assert prefs.level() == "normal"
+    assert prefs.mode() == "computer"
+    assert prefs.player_names() == {"S": "South", "N": "North"}
+    assert prefs.animation_speed() is AnimationSpeed.NORMAL
+    assert prefs.orientation() == "auto"
+    assert prefs.first_choice() == "random"
+    assert prefs.last_seed() is None
+    assert prefs.window_geometry().isEmpty() and prefs.dock_state().isEmpty()
+    assert prefs.last_muster("S") is None and prefs.muster_preset("N") is None
 
 
-def test_settings_round_trip_through_the_file(tmp_path, settings):
-    settings.set_level("expert")
-    settings.set_mode("hotseat")
-    settings.set_human_side("N")
-    settings.set_first_choice("computer")
-    settings.set_player_names({"S": "Ana", "N": "Bea"})
-    settings.set_human_name("Kal")
-    settings.set_animation_speed(AnimationSpeed.NONE)
-    settings.set_orientation("north")
-    settings.set_window_geometry(QByteArray(b"\x01\x02geometry"))
-    settings.set_dock_state(b"\x00dock")
-    settings.set_last_seed(2**62 + 7)
-    settings.set_last_muster("S", ["Kn"])
-    settings.set_last_muster("N", [])
-    settings.set_muster_preset("S", "defensive")
-    settings.sync()
+def test_settings_round_trip_through_the_file(tmp_path, prefs):
+    prefs.set_level("expert")
+    prefs.set_mode("hotseat")
+    prefs.set_human_side("N")
+    prefs.set_first_choice("computer")
+    prefs.set_player_names({"S": "Ana", "N": "Bea"})
+    prefs.set_human_name("Kal")
+    prefs.set_animation_speed(AnimationSpeed.NONE)
+    prefs.set_orientation("north")
+    prefs.set_window_geometry(QByteArray(b"\x01\x02geometry"))
+    prefs.set_dock_state(b"\x00dock")
+    prefs.set_last_seed(2**62 + 7)
+    prefs.set_last_muster("S", ["Kn"])
+    prefs.set_last_muster("N", [])
+    prefs.set_muster_preset("S", "defensive")
+    prefs.sync()
     again = Settings(QSettings(str(tmp_path / "towers.ini"), QSettings.Format.IniFormat))
     assert again.level() == "expert" and again.mode() == "hotseat"
     assert again.human_side() == "N" and again.first_choice() == "computer"
@@ -72,22 +73,22 @@ def test_settings_round_trip_through_the_file(tmp_path, settings):
     assert again.muster_preset("S") == "defensive" and again.muster_preset("N") is None
 
 
-def test_settings_reject_garbage(settings):
-    settings.store.setValue(Key.LEVEL, "godlike")
-    settings.store.setValue(Key.ANIMATION, "fast please")
-    settings.store.setValue(Key.ORIENTATION, 7)
-    settings.store.setValue(Key.LAST_SEED, "-3")
-    assert settings.level() == "normal"
-    assert settings.animation_speed() is AnimationSpeed.NORMAL
-    assert settings.orientation() == "auto"
-    assert settings.last_seed() is None
+def test_settings_reject_garbage(prefs):
+    prefs.store.setValue(Key.LEVEL, "godlike")
+    prefs.store.setValue(Key.ANIMATION, "fast please")
+    prefs.store.setValue(Key.ORIENTATION, 7)
+    prefs.store.setValue(Key.LAST_SEED, "-3")
+    assert prefs.level() == "normal"
+    assert prefs.animation_speed() is AnimationSpeed.NORMAL
+    assert prefs.orientation() == "auto"
+    assert prefs.last_seed() is None
     with pytest.raises(ValueError):
-        settings.set_player_name("X", "nobody")
+        prefs.set_player_name("X", "nobody")
 
 
 # -- new game -------------------------------------------------------------------------------
-def test_new_game_vs_computer(qtbot, settings):
-    dialog = NewGameDialog(settings=settings, seed=4242)
+def test_new_game_vs_computer(qtbot, prefs):
+    dialog = NewGameDialog(settings=prefs, seed=4242)
     qtbot.addWidget(dialog)
     dialog.level.setCurrentIndex(3)
     next(b for b in dialog.side_group.buttons() if b.property("key") == "N").click()
@@ -101,8 +102,8 @@ def test_new_game_vs_computer(qtbot, settings):
     assert dialog.setup().first is None  # the seed decides
 
 
-def test_new_game_hotseat_and_memory(qtbot, settings):
-    dialog = NewGameDialog(settings=settings, seed=7)
+def test_new_game_hotseat_and_memory(qtbot, prefs):
+    dialog = NewGameDialog(settings=prefs, seed=7)
     qtbot.addWidget(dialog)
     qtbot.mouseClick(dialog.hotseat, Qt.MouseButton.LeftButton)
     dialog.name_s.setText("Ana")
@@ -111,8 +112,8 @@ def test_new_game_hotseat_and_memory(qtbot, settings):
     assert (setup.mode, setup.human_side, setup.ai_side) == ("hotseat", None, None)
     assert setup.names == {"S": "Ana", "N": "North"} and setup.seed == 7
     dialog.accept()
-    assert settings.mode() == "hotseat" and settings.last_seed() == 7
-    again = NewGameDialog(settings=settings)
+    assert prefs.mode() == "hotseat" and prefs.last_seed() == 7
+    again = NewGameDialog(settings=prefs)
     qtbot.addWidget(again)
     assert again.pages.currentIndex() == 1 and again.name_s.text() == "Ana"
 
@@ -206,14 +207,14 @@ def test_muster_tooltips_and_emblems(qtbot):
     assert not card_pixmap("Kn", 38).isNull()
 
 
-def test_muster_remembers_last_choice(qtbot, settings):
-    dialog = make_muster(qtbot, side="N", settings=settings)
+def test_muster_remembers_last_choice(qtbot, prefs):
+    dialog = make_muster(qtbot, side="N", settings=prefs)
     assert dialog.preset == "balanced"  # first time: the balanced preset
     dialog.apply_preset("defensive")
     dialog.accept()
-    assert settings.last_muster("N") == dialog.selected()
-    assert settings.muster_preset("N") == "defensive"
-    again = make_muster(qtbot, side="N", settings=settings)
+    assert prefs.last_muster("N") == dialog.selected()
+    assert prefs.muster_preset("N") == "defensive"
+    again = make_muster(qtbot, side="N", settings=prefs)
     assert sorted(again.selected()) == sorted(muster.PRESETS["defensive"])
     assert again.preset_buttons["defensive"].isChecked()
 
