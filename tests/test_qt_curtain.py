@@ -129,3 +129,11 @@ def test_other_windows_stay_usable(qtbot, host):
     qtbot.keyClicks(edit, "typed")
     assert edit.text() == "typed"
     QApplication.processEvents()
+
+
+def test_long_last_action_wraps_without_clipping(qtbot, host):
+    long = "South deployed a card on c1 and attacked c2: the Spearman was captured. " * 2
+    host.curtain.present("N", "Bea", turn=9, last_action=long)
+    label = host.curtain.last_label
+    qtbot.waitUntil(lambda: label.height() >= label.heightForWidth(label.width()))
+    assert label.heightForWidth(label.width()) > label.fontMetrics().height() * 1.5

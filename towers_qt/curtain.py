@@ -57,7 +57,7 @@ class Curtain(QWidget):
         self.who_label.setObjectName("curtainWho")
         self.last_label = self._label("", f"color: {MUTED}; font-size: 11pt;")
         self.last_label.setWordWrap(True)
-        self.last_label.setMaximumWidth(640)
+        self.last_label.setFixedWidth(600)  # a set width, so wrapped lines get their full height
         for label in (self.turn_label, self.pass_label, self.who_label):
             layout.addWidget(label)
         layout.addSpacing(10)
@@ -94,6 +94,8 @@ class Curtain(QWidget):
         self.turn_label.setText(f"TURN {turn}" if turn is not None else "HOT-SEAT")
         self.last_label.setText(f"Last move: {last_action}" if last_action else "")
         self.last_label.setVisible(bool(last_action))
+        # Wrapped text: reserve the height its lines need at the label's set width.
+        self.last_label.setMinimumHeight(self.last_label.heightForWidth(self.last_label.width()))
         self.setAccessibleName(f"Pass the device to {who}")
         self.cover()
         self.show()
