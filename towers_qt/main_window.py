@@ -403,17 +403,29 @@ class MainWindow(QMainWindow):
 
     # -- hot-seat curtain -------------------------------------------------------------------
     def show_curtain(self, player: str) -> None:
-        """Hide everything until `player` clicks; then show their view."""
+        """Hide everything (floating docks too) until `player` says they are ready."""
         from .curtain import Curtain
 
         if self.curtain is None:
             self.curtain = Curtain(self)
-            self.curtain.revealed.connect(self._curtain_lifted)
-        self.curtain.cover(player, self.names()[player])
+            self.curtain.continued.connect(self._curtain_lifted)
+        self.controller.set_actions([], "")
+        self._tucked = [d for d in self.docks() if d.isFloating() and d.isVisible()]
+        for dock in self._tucked:
+            dock.hide()
+        s = self.session
+        last = api.describe(api.entry_view(s.log[-1], player)) if s.log else None
+        self.curtain.present(player, self.names()[player], len(s.log) + 1, last)
 
     def _curtain_lifted(self) -> None:
+        for dock in getattr(self, "_tucked", []):
+            dock.show()
+        self._tucked = []
         self.session.viewer = self.session.to_move
         self.refresh()
+
+    def docks(self) -> list[QDockWidget]:
+        return [self.barrack_dock, self.dominance_dock, self.log_dock]
 
     def curtain_up(self) -> bool:
         return self.curtain is not None and self.curtain.isVisible()

@@ -80,6 +80,7 @@ class ActionBar(QWidget):
             button.setObjectName(f"act_{action}")
             button.clicked.connect(lambda _=False, a=action: self.chosen.emit(a))
             self.slot.addWidget(button)
+            button.show()
             self.dynamic.append(button)
 
     def button_for(self, action: str) -> QPushButton | None:

@@ -92,7 +92,7 @@ class Chooser:
         for a, d in self._from(square):
             if d["kind"] == "maneuver":
                 marks[d["to"]] = "move"
-            elif d["kind"] in TARGET_KINDS:
+            elif d["kind"] in TARGET_KINDS and marks.get(d["target"]) != "attack":
                 marks[d["target"]] = d["kind"]
         marks[square] = "selected"
         return marks
@@ -102,23 +102,24 @@ class Chooser:
         out = {}
         for a, d in self.parsed.items():
             if d["follow"] and d["kind"] == plain["kind"] and d["to"] == dest \
-                    and d["from"] == plain["from"] and d["card"] == plain["card"]:
+                    and d["from"] == plain["from"] and d["card"] == plain["card"] \
+                    and out.get(d["target"]) != "attack":
                 out[d["target"]] = d["follow"]
         return out
 
-    def follow_action(self, target: str | None) -> str | None:
-        """The pending move with follow-up on `target` (None: the move alone)."""
+    def follow_actions(self, target: str | None) -> list[str]:
+        """The pending move with its follow-up(s) on `target` (None or the destination: the move alone).
+
+        A Scout may both attack and scout the same square, so a target can give two actions."""
         if not self.pending:
-            return None
+            return []
         base, dest = self.pending
         if target is None or target == dest:
-            return base
+            return [base]
         plain = self.parsed[base]
-        for a, d in self.parsed.items():
-            if d["follow"] and d["target"] == target and d["kind"] == plain["kind"] and d["to"] == dest \
-                    and d["from"] == plain["from"] and d["card"] == plain["card"]:
-                return a
-        return None
+        return sorted(a for a, d in self.parsed.items()
+                      if d["follow"] and d["target"] == target and d["kind"] == plain["kind"]
+                      and d["to"] == dest and d["from"] == plain["from"] and d["card"] == plain["card"])
 
     # -- clicks -----------------------------------------------------------------------------
     def clear(self) -> None:
@@ -159,10 +160,10 @@ class Chooser:
         return self.click(end, shift=True)
 
     def _click_pending(self, square: str) -> list[str]:
-        action = self.follow_action(square)
-        if action is not None:
+        actions = self.follow_actions(square)
+        if actions:
             self.clear()
-            return [action]
+            return actions
         self.clear()
         self.select_square(square)
         return []

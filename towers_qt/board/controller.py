@@ -68,9 +68,9 @@ class BoardController(QObject):
             self.refresh()
 
     def no_follow(self) -> None:
-        action = self.chooser.follow_action(None)
+        actions = self.chooser.follow_actions(None)
         self.chooser.clear()
-        self._emit([action] if action else [])
+        self._emit(actions)
 
     def cancel(self) -> None:
         self.chooser.clear()

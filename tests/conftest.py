@@ -1,0 +1,139 @@
+"""Shared test setup. Qt runs offscreen; Qt fixtures live here so the app's tests share one way
+of building a window and clicking squares."""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def qsettings(tmp_path):
+    """A throw-away INI store, so tests never touch the user's settings."""
+    from PySide6.QtCore import QSettings
+
+    return QSettings(str(tmp_path / "towers-test.ini"), QSettings.IniFormat)
+
+
+@pytest.fixture
+def settings(qsettings):
+    from towers_qt.settings import AnimationSpeed, Settings
+
+    s = Settings(qsettings)
+    s.set_animation_speed(AnimationSpeed.NONE)
+    return s
+
+
+@pytest.fixture
+def window(qtbot, settings):
+    """The real main window, shown offscreen, without autosave or animations."""
+    from PySide6.QtCore import QStandardPaths
+
+    from towers_qt.main_window import MainWindow
+
+    QStandardPaths.setTestModeEnabled(True)
+    win = MainWindow(settings, autosave=False)
+    win.session.time_ms = 50
+    qtbot.addWidget(win)
+    win.resize(1300, 900)
+    win.show()
+    qtbot.waitExposed(win)
+    yield win
+    win.session.shutdown()
+
+
+class Clicks:
+    """Drives the window like a player: every action is performed by mouse clicks on the screen."""
+
+    def __init__(self, qtbot, window) -> None:
+        self.qtbot, self.window = qtbot, window
+
+    def point(self, square: str):
+        """Viewport point at the centre of `square` as currently drawn."""
+        return self.window.view.mapFromScene(self.window.scene.center(square))
+
+    def square(self, square: str, shift: bool = False) -> None:
+        from PySide6.QtCore import Qt
+
+        modifier = Qt.ShiftModifier if shift else Qt.NoModifier
+        self.qtbot.mouseClick(self.window.view.viewport(), Qt.LeftButton, modifier, self.point(square))
+
+    def card(self, code: str) -> None:
+        from PySide6.QtCore import Qt
+
+        tile = next(t for t in self.window.barrack.tiles if t.face.code == code and t.face.deployable)
+        self.qtbot.mouseClick(tile, Qt.LeftButton)
+
+    def button(self, button) -> None:
+        from PySide6.QtCore import Qt
+
+        assert button.isVisible() and button.isEnabled(), button.text()
+        self.qtbot.mouseClick(button, Qt.LeftButton)
+
+    def pick_menu(self, action: str) -> None:
+        """Choose `action` in the menu the window offered (several actions fit one click)."""
+        menu = self.window.controller.menu
+        assert menu is not None and menu.isVisible()
+        next(a for a in menu.actions() if a.data() == action).trigger()
+        menu.close()
+
+    def confirm_preview(self) -> None:
+        dialog = self.window.preview_dialog
+        assert dialog is not None and dialog.isVisible(), f"no attack preview after {self.window.session.log[-1:]}"
+        self.button(dialog.confirm_button)
+
+    def perform(self, action: str) -> None:
+        """Play `action` through clicks on the board, the barrack and the action bar."""
+        from PySide6.QtWidgets import QApplication
+
+        from towers_core import api
+
+        d = api.parse_action(action)
+        kind, bar = d["kind"], self.window.bar
+        if kind == "pass":
+            self.button(bar.pass_button)
+        elif kind == "resign":
+            self.button(bar.resign_button)
+            box = self.window.message_box
+            self.button(box.button(box.StandardButton.Yes))
+        elif kind in ("deploy", "maneuver"):
+            self._move(d, action)
+        elif kind in ("attack", "scout", "soulcast"):
+            self.square(d["from"])
+            self.square(d["target"])
+            self._menu(action)
+        elif kind == "posture" and d["to"] not in (None, d["from"]):
+            self.square(d["from"])
+            self.square(d["to"], shift=True)
+            self._menu(action)
+        else:  # single posture, retreat, stand up: a button in the action bar
+            self.square(d["from"])
+            button = bar.button_for(action)
+            assert button is not None, f"no action-bar button for {action}"
+            self.button(button)
+        if kind == "attack" or d["follow"] == "attack":
+            self.confirm_preview()
+        QApplication.processEvents()
+
+    def _menu(self, action: str) -> None:
+        """When one click fits several actions (attack or scout b4), the window offers a menu."""
+        menu = self.window.controller.menu
+        if menu is not None and menu.isVisible():
+            self.pick_menu(action)
+
+    def _move(self, d: dict, action: str) -> None:
+        if d["kind"] == "deploy":
+            self.card(d["card"])
+        else:
+            self.square(d["from"])
+        self.square(d["to"])
+        if self.window.controller.chooser.pending:
+            self.square(d["target"] if d["follow"] else d["to"])
+            self._menu(action)
+
+
+@pytest.fixture
+def clicks(qtbot, window):
+    return Clicks(qtbot, window)

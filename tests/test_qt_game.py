@@ -1,0 +1,79 @@
+"""Whole games played through the real window by mouse clicks (hot-seat and against the computer)."""
+from __future__ import annotations
+
+import random
+
+from towers_core import api
+from towers_qt.dialogs.new_game import GameSetup
+
+
+def _pick(rng: random.Random, actions: list[str]) -> str:
+    """A random legal action, fights and moves preferred over passing (the game must go on)."""
+    fights = [a for a in actions if "x" in a]
+    moves = [a for a in actions if a not in ("pass", "resign")]
+    pool = fights if fights and rng.random() < 0.6 else moves or actions
+    return rng.choice(pool)
+
+
+def _screen_matches_view(window) -> None:
+    """What is drawn is the viewer's view: own hidden cards known, enemy hidden cards unknown."""
+    s = window.session
+    view = s.view()
+    assert set(window.scene.cards) == set(view["board"])
+    for sq, cell in view["board"].items():
+        face = window.scene.cards[sq].face
+        assert face.owner == cell["owner"]
+        if cell["owner"] == s.viewer:
+            assert face.code == cell["card"] and face.hidden_own == (not cell["up"])
+        elif not cell["up"]:
+            assert face.code in ("?", s.seen[s.viewer].get(sq))
+    assert sorted(window.barrack.tile_codes()) == sorted(view["barrack"][s.viewer])
+
+
+def test_hotseat_game_with_curtain_by_clicks(window, clicks):
+    s = window.session
+    window.start_game(GameSetup(mode="hotseat", human_side=None, seed=5, names={"S": "Ann", "N": "Bea"}))
+    rng = random.Random(3)
+    first = s.to_move
+    assert s.viewer == first and not window.curtain_up()
+    for ply in range(70):
+        if ply:
+            assert window.curtain_up(), "the curtain hides the board between hot-seat turns"
+            assert s.viewer != s.to_move
+            assert window.names()[s.to_move] in window.curtain.text()
+            clicks.button(window.curtain.button)
+        assert not window.curtain_up() and s.viewer == s.to_move
+        _screen_matches_view(window)
+        action = _pick(rng, api.legal_actions(s.view())) if ply < 60 else "pass"
+        clicks.perform(action)
+        assert s.log[-1]["action"] == action
+        if s.result is not None:
+            break
+        if ply >= 61:
+            break
+    assert s.result is not None
+    assert window.over_dialog is not None and window.over_dialog.isVisible()
+    assert "wins" in window.banner.text() or "Drawn" in window.banner.text()
+
+
+def test_solo_game_against_computer_to_the_end(window, clicks, qtbot):
+    s = window.session
+    window.start_game(GameSetup(mode="computer", level="easy", human_side="S", first="S", seed=21,
+                                names={"S": "You", "N": "Computer"}))
+    rng = random.Random(8)
+    moves = 0
+    while s.result is None:
+        qtbot.waitUntil(lambda: s.result is not None or (window.controller.active() and not window.animating),
+                        timeout=20000)
+        if s.result is not None:
+            break
+        assert not window.curtain_up()
+        _screen_matches_view(window)
+        actions = api.legal_actions(s.view())
+        action = "resign" if moves >= 45 else _pick(rng, actions)
+        clicks.perform(action)
+        moves += 1
+    assert s.result is not None
+    assert len({e["player"] for e in s.log}) == 2, "the computer moved too"
+    qtbot.waitUntil(lambda: window.over_dialog is not None and window.over_dialog.isVisible())
+    assert window.log.list.count() == len(s.log)
