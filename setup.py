@@ -2,7 +2,7 @@
 from Cython.Build import cythonize
 from setuptools import Extension, find_packages, setup
 
-MODULES = ["towers_core.rules"]
+MODULES = ["towers_core.rules", "towers_core.ai.search"]
 
 extensions = [
     Extension(name, [name.replace(".", "/") + ".pyx"], extra_compile_args=["-O3"])

@@ -1,25 +1,47 @@
 """What a player can infer about the opponent's hidden cards from their own view (RULES §9).
 
-One belief model serves the AI and the attack preview's odds against face-down cards.
+One belief model serves the AI (determinize.py samples its worlds from it) and the attack preview's
+odds against face-down cards. It uses only the viewer's information:
+
+- the opponent's pool minus every opponent card the viewer sees (face-up on the board, captured);
+- the muster budget: all of the opponent's cards together cost at most 100 troops, King free;
+- cards the viewer has seen before and that are now hidden again (back in the barrack, maybe
+  redeployed face-down): the most copies of a card ever seen at once are all still owned;
+- the King is hidden unless seen or captured; never on high ground face-down, never defensive;
+- how face-down cards moved: a 2-square straight move is a Lancer or Scout, a turning one a Scout,
+  a card that scouted is a Scout.
 """
 
 from __future__ import annotations
 
+import random
 from collections import Counter
+from dataclasses import dataclass, field
 
-from towers_core.cards import CODES, POOL
+from towers_core.cards import BUDGET, BY_CODE, CODES, POOL
+from towers_core.notation import SQUARE_INDEX
 from towers_core.position import HIDDEN, PLAYERS
+
+ALL = frozenset(CODES)
+NOT_KING = ALL - {"K"}
+
+
+def _other(player: str) -> str:
+    return PLAYERS[1 - PLAYERS.index(player)]
 
 
 def unseen_cards(view: dict, viewer: str) -> Counter:
     """The opponent's pool minus every opponent card the viewer can see (board face-up, captured)."""
-    opponent = PLAYERS[1 - PLAYERS.index(viewer)]
     left = Counter(POOL)
-    for cell in view["board"].values():
-        if cell["owner"] == opponent and cell["card"] != HIDDEN:
-            left[cell["card"]] -= 1
-    left.subtract(view["captured"][viewer])  # the opponent's cards the viewer took (and its spent So)
+    left.subtract(_seen_now(view, viewer))
     return +left
+
+
+def _seen_now(view: dict, viewer: str) -> Counter:
+    opponent = _other(viewer)
+    seen = Counter(c["card"] for c in view["board"].values() if c["owner"] == opponent and c["card"] != HIDDEN)
+    seen.update(view["captured"][viewer])  # the opponent's cards the viewer took (and its spent So)
+    return seen
 
 
 def king_hidden(view: dict, viewer: str) -> bool:
@@ -29,35 +51,166 @@ def king_hidden(view: dict, viewer: str) -> bool:
 
 def hidden_count(view: dict, viewer: str) -> int:
     """How many opponent cards the viewer cannot identify: face-down on the board or in the barrack."""
-    opponent = PLAYERS[1 - PLAYERS.index(viewer)]
+    opponent = _other(viewer)
     board = sum(1 for c in view["board"].values() if c["owner"] == opponent and c["card"] == HIDDEN)
     return board + len(view["barrack"][opponent])
 
 
-def hidden_distribution(view: dict, viewer: str, square: str) -> dict[str, float]:
-    """Probabilities of what the opponent's face-down card on `square` is.
+@dataclass
+class Knowledge:
+    """Everything the viewer knows about the opponent's hidden cards."""
+    opponent: str
+    tokens: dict[str, frozenset]          # face-down square -> identities still possible
+    barrack: int                          # hidden barrack size
+    resting: int                          # how many of those rest
+    unseen: Counter                       # candidates: pool minus seen
+    required: Counter                     # cards that must be among the hidden ones
+    troops_left: int                      # budget left for the hidden cards
+    returned: Counter = field(default_factory=Counter)  # seen cards now hidden (likely resting)
 
-    The King is in the opponent's hidden set unless seen; he is equally likely to be any hidden card
-    except one on high ground (he cannot stand there face-down). The rest share out in proportion to
-    the unseen copies of each card.
+
+def knowledge(view: dict, viewer: str, history: list[dict] | None = None) -> Knowledge:
+    """Read the view (and the viewer's own history of views) into constraints."""
+    opponent = _other(viewer)
+    tokens: dict[str, frozenset] = {}
+    most_seen = Counter()
+    for entry in history or ():
+        v = entry.get("view")
+        if not isinstance(v, dict):
+            continue
+        if _other(v["to_move"]) == opponent:
+            tokens = _follow_action(tokens, str(entry.get("action", "")))
+        tokens = _reconcile(tokens, v, opponent)
+        most_seen |= _seen_now(v, viewer)
+    tokens = _reconcile(tokens, view, opponent)
+    seen = _seen_now(view, viewer)
+    most_seen |= seen
+    returned = +(most_seen - seen)
+    unseen = unseen_cards(view, viewer)
+    required = Counter({c: min(n, unseen[c]) for c, n in returned.items()})
+    if unseen["K"]:
+        required["K"] = 1
+    troops = sum(BY_CODE[c].troops * n for c, n in seen.items())
+    return Knowledge(opponent, tokens, len(view["barrack"][opponent]), len(view["resting"][opponent]),
+                     unseen, +required, BUDGET - troops, returned)
+
+
+def _reconcile(tokens: dict, view: dict, opponent: str) -> dict:
+    """Keep what is known of each face-down card still there; add fresh ones; apply the view's facts."""
+    high = set(view["terrain"]["high"])
+    out = {}
+    for sq, cell in view["board"].items():
+        if cell["owner"] != opponent or cell["card"] != HIDDEN:
+            continue
+        allowed = tokens.get(sq, ALL)
+        if sq in high or cell["posture"] == "defensive":
+            allowed = allowed & NOT_KING
+        out[sq] = allowed
+    return out
+
+
+def _follow_action(tokens: dict, action: str) -> dict:
+    """Move a face-down card's knowledge along with an opponent maneuver; learn from its shape."""
+    tokens = dict(tokens)
+    if action.startswith("?@"):
+        if action[4:5] == "?":          # deployed and scouted at once: a Scout
+            tokens[action[2:4]] = frozenset({"Sc"})
+        return tokens
+    if len(action) >= 5 and action[2] == "-":
+        a, b = action[0:2], action[3:5]
+        allowed = tokens.pop(a, ALL)
+        dist = _distance(a, b)
+        if dist == 2:
+            straight = a[0] == b[0] or a[1] == b[1]
+            allowed = allowed & (frozenset({"La", "Sc"}) if straight else frozenset({"Sc"}))
+        if action[5:6] == "?":
+            allowed = allowed & frozenset({"Sc"})
+        tokens[b] = allowed
+    elif len(action) == 5 and action[2] == "?" and action[0:2] in tokens:
+        tokens[action[0:2]] = tokens[action[0:2]] & frozenset({"Sc"})
+    return tokens
+
+
+def _distance(a: str, b: str) -> int:
+    x, y = SQUARE_INDEX[a], SQUARE_INDEX[b]
+    return abs(x % 7 - y % 7) + abs(x // 7 - y // 7)
+
+
+# ------------------------------------------------------------------ sampling
+
+
+def sample_hidden(k: Knowledge, rng: random.Random) -> tuple[dict[str, str], list[str], list[str]]:
+    """One assignment of the hidden cards consistent with `k`: (board square -> card, barrack, resting).
+
+    Required cards go first to random eligible slots; the rest are drawn slot by slot, most
+    constrained first, in proportion to the unseen copies, never breaking the troop budget
+    (each draw leaves room for the cheapest cards that must still fill the other slots).
     """
-    left = unseen_cards(view, viewer)
-    on_high = square in view["terrain"]["high"]
-    p_king = 0.0
-    if left["K"] and not on_high:
-        eligible = hidden_count(view, viewer) - _hidden_on_high(view, viewer)
-        p_king = 1.0 / max(1, eligible)
-    others = {c: n for c, n in left.items() if c != "K" and n > 0}
-    total = sum(others.values())
-    if total == 0:
-        return {"K": 1.0} if left["K"] else {}
-    dist = {c: (1 - p_king) * n / total for c, n in others.items()}
-    if p_king:
-        dist["K"] = p_king
-    return {c: dist[c] for c in CODES if c in dist}
+    slots = [(sq, k.tokens[sq]) for sq in sorted(k.tokens, key=lambda s: (len(k.tokens[s]), s))]
+    slots += [(None, ALL)] * k.barrack
+    chosen: list[str | None] = [None] * len(slots)
+    pool = Counter(k.unseen)
+    left = k.troops_left
+    for card in sorted(k.required.elements(), key=lambda c: (c != "K", c)):
+        free = [i for i, (_, allowed) in enumerate(slots) if chosen[i] is None and card in allowed]
+        if not free or pool[card] <= 0:
+            continue
+        chosen[rng.choice(free)] = card
+        pool[card] -= 1
+        left -= BY_CODE[card].troops
+    for i, (_, allowed) in enumerate(slots):
+        if chosen[i] is None:
+            open_after = sum(1 for j in range(i + 1, len(slots)) if chosen[j] is None)
+            chosen[i] = _draw(pool, allowed, left, open_after, rng)
+            pool[chosen[i]] -= 1
+            left -= BY_CODE[chosen[i]].troops
+    board = {sq: chosen[i] for i, (sq, _) in enumerate(slots) if sq is not None}
+    barrack = [c for i, (sq, _) in enumerate(slots) if sq is None for c in [chosen[i]]]
+    return board, barrack, _pick_resting(barrack, k, rng)
 
 
-def _hidden_on_high(view: dict, viewer: str) -> int:
-    opponent = PLAYERS[1 - PLAYERS.index(viewer)]
-    return sum(1 for sq, c in view["board"].items()
-               if c["owner"] == opponent and c["card"] == HIDDEN and sq in view["terrain"]["high"])
+def _draw(pool: Counter, allowed: frozenset, left: int, open_after: int, rng: random.Random) -> str:
+    """A card for one slot: allowed, in the pool, leaving budget for the remaining slots."""
+    candidates = [c for c in CODES if pool[c] > 0 and c in allowed and c != "K"]
+    fitting = [c for c in candidates if BY_CODE[c].troops + _cheapest(pool, c, open_after) <= left]
+    choices = fitting or sorted(candidates, key=lambda c: BY_CODE[c].troops)[:1]
+    if not choices:  # an inconsistent view (or the King is the only card left)
+        return "K" if pool["K"] > 0 and "K" in allowed else "Sp"
+    weights = [pool[c] for c in choices]
+    return rng.choices(choices, weights)[0]
+
+
+def _cheapest(pool: Counter, taken: str, n: int) -> int:
+    """Troops of the n cheapest cards left in the pool once one `taken` is removed."""
+    if n <= 0:
+        return 0
+    rest = pool.copy()
+    rest[taken] -= 1
+    costs = sorted(BY_CODE[c].troops for c, m in rest.items() if c != "K" for _ in range(max(m, 0)))
+    return sum(costs[:n])
+
+
+def _pick_resting(barrack: list[str], k: Knowledge, rng: random.Random) -> list[str]:
+    """Which barrack cards rest: cards seen going home first, then any (never more than held)."""
+    if k.resting <= 0:
+        return []
+    known = [c for c in barrack if k.returned[c] > 0]
+    rng.shuffle(known)
+    rest = list(barrack)
+    out = []
+    for c in known + rng.sample(barrack, len(barrack)):
+        if len(out) < k.resting and c in rest:
+            out.append(c)
+            rest.remove(c)
+    return sorted(out)
+
+
+def hidden_distribution(view: dict, viewer: str, square: str, history: list[dict] | None = None,
+                        samples: int = 400, seed: int = 0) -> dict[str, float]:
+    """Probabilities of what the opponent's face-down card on `square` is (sampled, reproducible)."""
+    k = knowledge(view, viewer, history)
+    if square not in k.tokens:
+        return {}
+    rng = random.Random(seed)
+    counts = Counter(sample_hidden(k, rng)[0][square] for _ in range(samples))
+    return {c: counts[c] / samples for c in CODES if counts[c]}

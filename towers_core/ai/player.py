@@ -1,0 +1,115 @@
+"""The AI player: from a view and history to an action string, at a level, reproducibly.
+
+`choose_action` blocks; `Searcher` runs the same search on a thread (the C search releases the GIL)
+so a GUI can poll `progress()` and `cancel()` it, getting the best move found so far.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+
+from towers_core import notation, position
+from towers_core.ai import determinize
+from towers_core.ai.levels import Level, get_level
+from towers_core.ai.muster import choose_muster as _choose_muster
+from towers_core.ai.search import Search
+from towers_core.errors import BadPosition, IllegalAction
+
+RESIGN = notation.parse("resign")
+
+
+def choose_action(view: dict, history: list[dict], level: str, seed: int, time_ms: int | None = None) -> str:
+    """The action for the player to move in `view` (RULES §10 view), seeing nothing more."""
+    s = Searcher()
+    s.start(view, history, level, seed, time_ms, background=False)
+    return s.result()
+
+
+def choose_muster(level: str, seed: int) -> list[str]:
+    """The level's muster for this seed (King included)."""
+    return _choose_muster(level, seed)
+
+
+def _legal(view: dict) -> list[int]:
+    e = position.to_engine(view, allow_hidden=True)
+    if view.get("result") is not None:
+        raise IllegalAction("the skirmish is over: no action to choose")
+    mover = view["to_move"]
+    if position.HIDDEN in view["barrack"][mover]:
+        raise BadPosition(f"this is not {mover}'s view: {mover}'s own cards are hidden")
+    return [a for a in e.legal() if a != RESIGN]
+
+
+class Searcher:
+    """One move's search, startable in the background, cancellable, observable."""
+
+    def __init__(self) -> None:
+        self._search: Search | None = None
+        self._thread: threading.Thread | None = None
+        self._move: str | None = None
+        self._info: dict = {}
+        self._cancelled = False
+        self._lock = threading.Lock()
+
+    def start(self, view: dict, history: list[dict], level: str, seed: int, time_ms: int | None = None,
+              background: bool = True) -> None:
+        """Begin choosing a move for `view` (validated here, in the caller's thread)."""
+        lv = get_level(level)
+        legal = _legal(view)
+        if lv.name == "random" or len(legal) == 1:
+            pick = random.Random(f"random:{seed}:{view['actions']}").choice(legal)
+            self._move = notation.format_action(pick)
+            return
+        with self._lock:
+            self._search = self._prepare(view, history or [], lv, seed, time_ms)
+            if self._cancelled:
+                self._search.cancel()
+        if background:
+            self._thread = threading.Thread(target=self._run, name="towers-ai-search", daemon=True)
+            self._thread.start()
+        else:
+            self._run()
+
+    @staticmethod
+    def _prepare(view: dict, history: list[dict], lv: Level, seed: int, time_ms: int | None) -> Search:
+        search = Search(18 if lv.nodes and lv.nodes <= 100_000 else 20)
+        search.set_worlds(determinize.worlds(view, history, lv.worlds, seed))
+        nodes = 0 if time_ms is not None else lv.nodes
+        cap = time_ms if time_ms is not None else (lv.time_ms or None)
+        search.configure(max_depth=lv.max_depth, node_limit=nodes, time_ms=cap, noise=lv.noise,
+                         noise_seed=(seed * 0x9E3779B1 + view["actions"]) & 0xFFFFFFFFFFFFFFFF)
+        return search
+
+    def _run(self) -> None:
+        info = self._search.run()
+        self._info = info
+        self._move = notation.format_action(info["move"])
+
+    def cancel(self) -> None:
+        """Stop as soon as possible; `result()` then gives the best move found so far."""
+        with self._lock:
+            self._cancelled = True
+            if self._search is not None:
+                self._search.cancel()
+
+    def done(self) -> bool:
+        return self._move is not None
+
+    def result(self, timeout: float | None = None) -> str:
+        """The chosen action (waits for the search to finish)."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+        if self._move is None:
+            raise TimeoutError("the search is still running")
+        return self._move
+
+    def progress(self) -> dict:
+        """{'depth', 'nodes', 'value', 'best', 'line'}: the deepest finished iteration so far."""
+        if self._search is None:
+            return {"depth": 0, "nodes": 0, "value": 0.0, "best": self._move, "line": [], "done": self.done()}
+        info = self._search.progress()
+        return {"depth": info["depth"], "nodes": info["nodes"], "value": info["value"],
+                "best": notation.format_action(info["move"]) if info["nodes"] else None,
+                "line": [notation.format_action(m, hide_card=i % 2 == 1) for i, m in enumerate(info["pv"])],
+                "done": self.done()}

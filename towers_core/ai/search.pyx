@@ -1,0 +1,621 @@
+# cython: language_level=3
+"""Expectimax with alpha-beta and Star1 over the engine's C State, without the GIL.
+
+The root is a max node whose children are chance nodes over *worlds* (determinizations of the
+opponent's hidden cards, equally likely, built in Python by determinize.py); below that, decision
+nodes (negamax with alpha-beta, a transposition table, TT-move/capture/killer/history ordering)
+alternate with chance nodes over fortune pulls (exact deck odds, equal outcomes collapsed, Star1
+windows from the known score bounds [-WIN, WIN]). Iterative deepening under node/time limits; a
+cancel flag is polled every 512 nodes and the best move of the deepest finished work is kept.
+"""
+from libc.stdint cimport uint64_t, int32_t, int16_t, int8_t
+from libc.string cimport memcpy, memset, memcmp
+from libc.stdlib cimport malloc, calloc, free
+from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+from towers_core.state cimport *
+from towers_core.rules cimport gen_actions, apply_action, action_pullers, next_rand, Engine
+from towers_core.ai.evaluate cimport evaluate, card_worth, WIN, EVAL_CAP
+
+cdef enum:
+    MAXPLY = 48
+    MAXMOVES = 1536
+    MAXW = 32
+    MAXKIDS = 9
+    HIST = 4096
+    TT_EXACT = 0
+    TT_LOWER = 1
+    TT_UPPER = 2
+
+cdef double INF = 1e9
+cdef double EPS = 1e-7
+# State bytes that differ between pull outcomes only in the decks (collapsed as equal outcomes)
+cdef size_t DECK_OFF = <size_t>(&(<State*>0).deck)
+cdef size_t DECK_END = DECK_OFF + sizeof((<State*>0).deck)
+
+ctypedef struct TTEntry:
+    uint64_t key
+    double value
+    int32_t move
+    int16_t depth
+    int8_t flag
+
+ctypedef struct Ctx:
+    int max_depth
+    long long node_limit
+    double deadline
+    double noise
+    uint64_t noise_seed
+    int verify_depth
+    int use_tt
+    int stop
+    int aborted
+    int checking
+    long long nodes
+    long long verify_checks
+    long long verify_failures
+    int depth_done
+    int best_move
+    double best_value
+    int pv[MAXPLY]
+    int pv_len
+    int nworlds
+    State* worlds
+    int nroot
+    int* root
+    double* root_val
+    TTEntry* tt
+    uint64_t tt_mask
+    int killers[MAXPLY][2]
+    int* history
+    int* moves
+    double* scores
+    State* kids
+    double* kid_p
+
+
+cdef inline double now() noexcept nogil:
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec + ts.tv_nsec * 1e-9
+
+
+cdef inline uint64_t mix(uint64_t h) noexcept nogil:
+    h ^= h >> 33
+    h *= <uint64_t>0xff51afd7ed558ccd
+    h ^= h >> 33
+    h *= <uint64_t>0xc4ceb9fe1a85ec53
+    h ^= h >> 33
+    return h
+
+
+cdef inline uint64_t state_hash(State* s) noexcept nogil:
+    """A 64-bit hash of every byte of the State (copy-make keeps the padding zeroed)."""
+    cdef const unsigned char* b = <const unsigned char*>s
+    cdef size_t i, n = sizeof(State)
+    cdef uint64_t w, h = 0x9E3779B97F4A7C15
+    i = 0
+    while i + 8 <= n:
+        memcpy(&w, b + i, 8)
+        h = (h ^ w) * <uint64_t>0x100000001b3
+        h ^= h >> 31
+        i += 8
+    while i < n:
+        h = (h ^ b[i]) * <uint64_t>0x100000001b3
+        i += 1
+    return mix(h)
+
+
+cdef inline bint same_but_decks(State* x, State* y) noexcept nogil:
+    cdef const unsigned char* a = <const unsigned char*>x
+    cdef const unsigned char* b = <const unsigned char*>y
+    return memcmp(a, b, DECK_OFF) == 0 and memcmp(a + DECK_END, b + DECK_END, sizeof(State) - DECK_END) == 0
+
+
+cdef inline void check_limits(Ctx* c) noexcept nogil:
+    if c.checking:
+        return
+    if c.stop or (c.node_limit > 0 and c.nodes >= c.node_limit) or (c.deadline > 0 and now() >= c.deadline):
+        c.aborted = 1
+
+
+cdef inline double leaf(Ctx* c, State* s) noexcept nogil:
+    """Evaluation plus the level's deliberate, reproducible noise (a hash of the position)."""
+    cdef double v = evaluate(s)
+    cdef uint64_t h
+    if c.noise > 0:
+        h = mix(state_hash(s) ^ c.noise_seed)
+        v += c.noise * ((<double>(h >> 11) / 9007199254740992.0) * 2.0 - 1.0)
+    return v
+
+
+cdef inline double terminal(State* s, int ply) noexcept nogil:
+    if s.winner < 0:
+        return 0.0
+    return (WIN - ply) if s.winner == s.to_move else -(WIN - ply)
+
+
+# ---------------------------------------------------------------- chance over pulls
+
+
+cdef int expand(Ctx* c, State* s, int act, int ply) noexcept nogil:
+    """Children of playing `act`: one per distinct outcome of the pulls, with exact probabilities.
+
+    Outcomes whose positions differ only in deck composition are merged (the most likely one
+    represents the group). Returns the count; states and probabilities go to this ply's slots.
+    """
+    cdef State* kids = c.kids + ply * MAXKIDS
+    cdef double* kp = c.kid_p + ply * MAXKIDS
+    cdef double rep[MAXKIDS]
+    cdef int m = action_pullers(s, act), p = s.to_move, va, vd, i, nk = 0, ta, td
+    cdef double pa, pd, q
+    cdef int da[3]
+    cdef int dd[3]
+    cdef uint64_t rng = 1
+    cdef FightLog log
+    cdef State tmp
+    if m == 0:
+        memcpy(kids, s, sizeof(State))
+        apply_action(kids, act, PULL_RANDOM, PULL_RANDOM, &rng, &log)
+        kp[0] = 1.0
+        return 1
+    for i in range(3):
+        da[i] = s.deck[p][i]
+        dd[i] = s.deck[1 - p][i]
+    ta = da[0] + da[1] + da[2]
+    td = dd[0] + dd[1] + dd[2]
+    if ta == 0:
+        da[0] = 3; da[1] = 6; da[2] = 3; ta = 12
+    if td == 0:
+        dd[0] = 3; dd[1] = 6; dd[2] = 3; td = 12
+    for va in range(-1, 2):
+        if m & 1:
+            if da[va + 1] == 0:
+                continue
+            pa = <double>da[va + 1] / ta
+        elif va != 0:
+            continue
+        else:
+            pa = 1.0
+        for vd in range(-1, 2):
+            if m & 2:
+                if dd[vd + 1] == 0:
+                    continue
+                pd = <double>dd[vd + 1] / td
+            elif vd != 0:
+                continue
+            else:
+                pd = 1.0
+            q = pa * pd
+            memcpy(&tmp, s, sizeof(State))
+            apply_action(&tmp, act, va if m & 1 else PULL_RANDOM, vd if m & 2 else PULL_RANDOM, &rng, &log)
+            for i in range(nk):
+                if same_but_decks(&kids[i], &tmp):
+                    break
+            else:
+                i = nk
+                nk += 1
+                kp[i] = 0.0
+                rep[i] = -1.0
+            kp[i] += q
+            if q > rep[i]:
+                rep[i] = q
+                memcpy(&kids[i], &tmp, sizeof(State))
+    return nk
+
+
+cdef inline bint star1_cut(double alpha, double beta, double acc, double p, double rest,
+                           double* a, double* b) noexcept nogil:
+    """Star1 window for the next child; False when the bounds alone already decide the node."""
+    a[0] = (alpha - acc - WIN * rest) / p
+    b[0] = (beta - acc + WIN * rest) / p
+    return a[0] >= WIN or b[0] <= -WIN
+
+
+cdef double action_value(Ctx* c, State* s, int act, int depth, double alpha, double beta, int ply) noexcept nogil:
+    """Value for the mover of playing `act` in `s`: a chance node over the pulls (Star1)."""
+    cdef int nk = expand(c, s, act, ply), i
+    cdef State* kids = c.kids + ply * MAXKIDS
+    cdef double* kp = c.kid_p + ply * MAXKIDS
+    cdef double acc = 0.0, rest = 1.0, a, b, v
+    if nk == 1:
+        return -negamax(c, kids, depth, -beta, -alpha, ply + 1)
+    for i in range(nk):
+        rest -= kp[i]
+        if rest < EPS:
+            rest = 0.0
+        if star1_cut(alpha, beta, acc, kp[i], rest, &a, &b):
+            return acc + kp[i] * (WIN if a >= WIN else -WIN) + WIN * rest * (1 if a >= WIN else -1)
+        v = -negamax(c, &kids[i], depth, -(b if b < WIN else WIN), -(a if a > -WIN else -WIN), ply + 1)
+        if c.aborted:
+            return 0.0
+        if v <= a:
+            return acc + kp[i] * v + WIN * rest
+        if v >= b:
+            return acc + kp[i] * v - WIN * rest
+        acc += kp[i] * v
+    return acc
+
+
+cdef double pure_action(Ctx* c, State* s, int act, int depth, int ply) noexcept nogil:
+    """Full-window expectimax value of `act` (no pruning, no table): the debug reference."""
+    cdef int nk = expand(c, s, act, ply), i
+    cdef double acc = 0.0
+    for i in range(nk):
+        acc += c.kid_p[ply * MAXKIDS + i] * -pure(c, &c.kids[ply * MAXKIDS + i], depth, ply + 1)
+    return acc
+
+
+cdef double pure(Ctx* c, State* s, int depth, int ply) noexcept nogil:
+    cdef int n, i
+    cdef int* mv = c.moves + ply * MAXMOVES
+    cdef double best = -INF, v
+    if s.reason != R_NONE:
+        return terminal(s, ply)
+    if depth <= 0 or ply >= MAXPLY - 1:
+        return leaf(c, s)
+    n = gen_moves(s, mv)
+    for i in range(n):
+        v = pure_action(c, s, mv[i], depth - 1, ply)
+        if v > best:
+            best = v
+    return best
+
+
+# ---------------------------------------------------------------- decision nodes
+
+
+cdef inline int gen_moves(State* s, int* mv) noexcept nogil:
+    """Legal actions without `resign` (never better than the worst alternative in search)."""
+    cdef int n = gen_actions(s, mv, MAXMOVES), i, k = 0
+    if n > MAXMOVES:
+        n = MAXMOVES
+    for i in range(n):
+        if act_kind(mv[i]) != A_RESIGN:
+            mv[k] = mv[i]
+            k += 1
+    return k
+
+
+cdef inline int hist_index(int act) noexcept nogil:
+    return <int>(((<unsigned int>act) * 2654435761u) >> 20) & (HIST - 1)
+
+
+cdef inline int target_of(int act) noexcept nogil:
+    cdef int kind = act_kind(act)
+    if kind == A_ATTACK or kind == A_SOULCAST:
+        return act_b(act)
+    if (kind == A_DEPLOY or kind == A_MANEUVER) and (act_fk(act) == FK_ATTACK or act_fk(act) == FK_SOULCAST):
+        return act_c(act)
+    return -1
+
+
+cdef inline double order_score(Ctx* c, State* s, int act, int ttmove, int ply) noexcept nogil:
+    """TT move, then captures by expected gain (victim worth first), killers, history."""
+    cdef int t, kind
+    if act == ttmove:
+        return 1e9
+    t = target_of(act)
+    if t >= 0 and s.card[t] != NO_CARD:
+        kind = act_kind(act)
+        if s.card[t] == C_K:
+            return 2e6
+        return 1e6 + 100.0 * card_worth(s.card[t]) - (card_worth(act_a(act)) if kind == A_DEPLOY else
+                                                      card_worth(s.card[act_a(act)]))
+    if act == c.killers[ply][0]:
+        return 9e5
+    if act == c.killers[ply][1]:
+        return 8e5
+    if act_kind(act) == A_PASS:
+        return -1.0
+    return c.history[s.to_move * HIST + hist_index(act)]
+
+
+cdef inline int pick(double* sc, int* mv, int i, int n) noexcept nogil:
+    """Move the best-scored remaining action to slot i (lazy selection sort)."""
+    cdef int j, b = i, t
+    cdef double x
+    for j in range(i + 1, n):
+        if sc[j] > sc[b]:
+            b = j
+    if b != i:
+        t = mv[i]; mv[i] = mv[b]; mv[b] = t
+        x = sc[i]; sc[i] = sc[b]; sc[b] = x
+    return mv[i]
+
+
+cdef inline void tt_store(Ctx* c, uint64_t key, double v, int depth, double alpha0, double beta, int move) noexcept nogil:
+    cdef TTEntry* e = &c.tt[key & c.tt_mask]
+    if e.key != key and e.depth > depth:
+        return  # keep the deeper entry of another position
+    e.key = key
+    e.value = v
+    e.depth = depth
+    e.move = move
+    e.flag = TT_UPPER if v <= alpha0 else (TT_LOWER if v >= beta else TT_EXACT)
+
+
+cdef void verify(Ctx* c, State* s, int depth, double alpha, double beta, double v, int ply) noexcept nogil:
+    """Debug: compare a windowed result with the full-window value of the same node."""
+    cdef long long saved = c.nodes
+    cdef double ref
+    c.checking += 1
+    ref = pure(c, s, depth, ply)
+    c.checking -= 1
+    c.nodes = saved
+    c.verify_checks += 1
+    if (v <= alpha and ref > alpha + 1e-6) or (v >= beta and ref < beta - 1e-6) or \
+            (alpha < v < beta and (ref - v > 1e-6 or v - ref > 1e-6)):
+        c.verify_failures += 1
+
+
+cdef double negamax(Ctx* c, State* s, int depth, double alpha, double beta, int ply) noexcept nogil:
+    cdef int n, i, act, ttmove = -1, best_move = 0
+    cdef int* mv = c.moves + ply * MAXMOVES
+    cdef double* sc = c.scores + ply * MAXMOVES
+    cdef double alpha0 = alpha, best = -INF, v
+    cdef uint64_t key = 0
+    cdef TTEntry* e
+    c.nodes += 1
+    if (c.nodes & 511) == 0:
+        check_limits(c)
+    if c.aborted:
+        return 0.0
+    if s.reason != R_NONE:
+        return terminal(s, ply)
+    if depth <= 0 or ply >= MAXPLY - 1:
+        return leaf(c, s)
+    if c.use_tt:
+        key = state_hash(s)
+        e = &c.tt[key & c.tt_mask]
+        if e.key == key:
+            ttmove = e.move
+            if e.depth == depth or (e.depth > depth and c.verify_depth == 0):
+                if e.flag == TT_EXACT or (e.flag == TT_LOWER and e.value >= beta) or \
+                        (e.flag == TT_UPPER and e.value <= alpha):
+                    return e.value
+    n = gen_moves(s, mv)
+    for i in range(n):
+        sc[i] = order_score(c, s, mv[i], ttmove, ply)
+    for i in range(n):
+        act = pick(sc, mv, i, n)
+        v = action_value(c, s, act, depth - 1, alpha, beta, ply)
+        if c.aborted:
+            return 0.0
+        if v > best:
+            best = v
+            best_move = act
+        if v > alpha:
+            alpha = v
+        if alpha >= beta:
+            if target_of(act) < 0:
+                if c.killers[ply][0] != act:
+                    c.killers[ply][1] = c.killers[ply][0]
+                    c.killers[ply][0] = act
+                if c.history[s.to_move * HIST + hist_index(act)] < 500000:
+                    c.history[s.to_move * HIST + hist_index(act)] += depth * depth
+            break
+    if c.use_tt:
+        tt_store(c, key, best, depth, alpha0, beta, best_move)
+    if c.verify_depth >= depth and not c.checking:
+        verify(c, s, depth, alpha0, beta, best, ply)
+    return best
+
+
+# ---------------------------------------------------------------- the root: chance over worlds
+
+
+cdef double worlds_value(Ctx* c, int act, int depth, double alpha, double beta) noexcept nogil:
+    """Mean value of `act` over the equally likely worlds, with Star1 windows per world."""
+    cdef int w
+    cdef double p = 1.0 / c.nworlds, acc = 0.0, rest = 1.0, a, b, v
+    for w in range(c.nworlds):
+        rest -= p
+        if rest < EPS:
+            rest = 0.0
+        if star1_cut(alpha, beta, acc, p, rest, &a, &b):
+            return acc + p * (WIN if a >= WIN else -WIN) + WIN * rest * (1 if a >= WIN else -1)
+        v = action_value(c, &c.worlds[w], act, depth, a if a > -WIN else -WIN, b if b < WIN else WIN, 0)
+        if c.aborted:
+            return 0.0
+        if v <= a:
+            return acc + p * v + WIN * rest
+        if v >= b:
+            return acc + p * v - WIN * rest
+        acc += p * v
+    return acc
+
+
+cdef int root_moves(Ctx* c) noexcept nogil:
+    """Actions legal in every world (the mover's own options never depend on hidden cards)."""
+    cdef int n = gen_moves(&c.worlds[0], c.root), w, m, i, j, k
+    cdef int* other = c.moves
+    for w in range(1, c.nworlds):
+        m = gen_moves(&c.worlds[w], other)
+        k = 0
+        for i in range(n):
+            for j in range(m):
+                if other[j] == c.root[i]:
+                    c.root[k] = c.root[i]
+                    k += 1
+                    break
+        n = k
+    return n
+
+
+cdef void sort_root(Ctx* c, double* key) noexcept nogil:
+    """Stable insertion sort of the root actions by descending key."""
+    cdef int i, j, m
+    cdef double v
+    for i in range(1, c.nroot):
+        m = c.root[i]
+        v = key[i]
+        j = i - 1
+        while j >= 0 and key[j] < v:
+            c.root[j + 1] = c.root[j]
+            key[j + 1] = key[j]
+            j -= 1
+        c.root[j + 1] = m
+        key[j + 1] = v
+
+
+cdef double root_search(Ctx* c, int depth, int* best_out, int* complete) noexcept nogil:
+    """One iteration: alpha-beta over the root actions; values are exact for the best, bounds else."""
+    cdef int i
+    cdef double alpha = -INF, best = -INF, v
+    complete[0] = 0
+    for i in range(c.nroot):
+        v = worlds_value(c, c.root[i], depth - 1, alpha, INF)
+        if c.aborted:
+            return best
+        c.root_val[i] = v
+        complete[0] = i + 1
+        if v > best:
+            best = v
+            best_out[0] = c.root[i]
+        if v > alpha:
+            alpha = v
+    return best
+
+
+cdef void extract_pv(Ctx* c) noexcept nogil:
+    """The expected line in world 0, from the table (pulls forced to their likeliest value)."""
+    cdef State s
+    cdef int i, j, n, act = c.best_move, ok
+    cdef uint64_t rng = 7
+    cdef FightLog log
+    cdef TTEntry* e
+    memcpy(&s, &c.worlds[0], sizeof(State))
+    c.pv_len = 0
+    while act >= 0 and c.pv_len < c.depth_done and s.reason == R_NONE:
+        c.pv[c.pv_len] = act
+        c.pv_len += 1
+        apply_action(&s, act, 0, 0, &rng, &log)
+        e = &c.tt[state_hash(&s) & c.tt_mask]
+        if not c.use_tt or e.key != state_hash(&s):
+            break
+        n = gen_moves(&s, c.moves)
+        ok = 0
+        for j in range(n):
+            if c.moves[j] == e.move:
+                ok = 1
+        act = e.move if ok else -1
+
+
+cdef void run(Ctx* c) noexcept nogil:
+    """Iterative deepening until the depth, node or time limit, or a cancel."""
+    cdef int d, best, complete, i
+    cdef double v
+    c.nroot = root_moves(c)
+    c.best_move = c.root[0] if c.nroot > 0 else pack(A_PASS, 0, 0, 0, 0)
+    c.best_value = 0.0
+    if c.nroot <= 1:
+        return
+    for i in range(c.nroot):
+        c.root_val[i] = order_score(c, &c.worlds[0], c.root[i], -1, 0)
+    sort_root(c, c.root_val)
+    for d in range(1, c.max_depth + 1):
+        best = -1
+        v = root_search(c, d, &best, &complete)
+        if c.aborted:
+            if complete > 0 and best >= 0:   # the first action is the previous best: safe to switch
+                c.best_move = best
+                c.best_value = v
+            break
+        c.depth_done = d
+        c.best_move = best
+        c.best_value = v
+        sort_root(c, c.root_val)
+        extract_pv(c)
+        if v >= WIN - MAXPLY or v <= -(WIN - MAXPLY):
+            break
+
+
+# ---------------------------------------------------------------- Python wrapper
+
+
+cdef class Search:
+    """One search over a set of worlds. `run()` blocks without the GIL; `cancel()` and
+    `progress()` may be called from another thread meanwhile."""
+    cdef Ctx c
+    cdef int tt_bits
+
+    def __cinit__(self, int tt_bits=18):
+        memset(&self.c, 0, sizeof(Ctx))
+        self.tt_bits = tt_bits
+        self.c.tt = <TTEntry*>calloc((<size_t>1) << tt_bits, sizeof(TTEntry))
+        self.c.tt_mask = ((<uint64_t>1) << tt_bits) - 1
+        self.c.history = <int*>calloc(2 * HIST, sizeof(int))
+        self.c.moves = <int*>malloc(MAXPLY * MAXMOVES * sizeof(int))
+        self.c.scores = <double*>malloc(MAXPLY * MAXMOVES * sizeof(double))
+        self.c.kids = <State*>calloc(MAXPLY * MAXKIDS, sizeof(State))
+        self.c.kid_p = <double*>malloc(MAXPLY * MAXKIDS * sizeof(double))
+        self.c.worlds = <State*>calloc(MAXW, sizeof(State))
+        self.c.root = <int*>malloc(MAXMOVES * sizeof(int))
+        self.c.root_val = <double*>malloc(MAXMOVES * sizeof(double))
+        if not (self.c.tt and self.c.history and self.c.moves and self.c.scores and self.c.kids
+                and self.c.kid_p and self.c.worlds and self.c.root and self.c.root_val):
+            raise MemoryError()
+
+    def __dealloc__(self):
+        free(self.c.tt); free(self.c.history); free(self.c.moves); free(self.c.scores)
+        free(self.c.kids); free(self.c.kid_p); free(self.c.worlds); free(self.c.root)
+        free(self.c.root_val)
+
+    def set_worlds(self, list engines) -> None:
+        """Copy the determinized positions (all with the searching player to move)."""
+        cdef Engine e
+        cdef int i
+        if not 1 <= len(engines) <= MAXW:
+            raise ValueError(f"between 1 and {MAXW} worlds")
+        for i, e in enumerate(engines):
+            memset(&self.c.worlds[i], 0, sizeof(State))
+            memcpy(&self.c.worlds[i], &e.s, sizeof(State))
+        self.c.nworlds = len(engines)
+
+    def configure(self, int max_depth=64, long long node_limit=0, time_ms=None, double noise=0.0,
+                  uint64_t noise_seed=0, int verify_depth=0, bint use_tt=True) -> None:
+        """Limits for the next run (time counts from `run()`); verify_depth > 0 is the debug mode."""
+        self.c.max_depth = min(max_depth, MAXPLY - 2)
+        self.c.node_limit = node_limit
+        self.c.deadline = -1.0 if time_ms is None else float(time_ms) / 1000.0
+        self.c.noise = noise
+        self.c.noise_seed = noise_seed
+        self.c.verify_depth = verify_depth
+        self.c.use_tt = use_tt
+
+    def run(self) -> dict:
+        """Search to the limits; returns {'move', 'value', 'depth', 'nodes', ...}."""
+        cdef double budget = self.c.deadline
+        self.c.aborted = 0
+        self.c.nodes = 0
+        self.c.depth_done = 0
+        self.c.pv_len = 0
+        self.c.verify_checks = 0
+        self.c.verify_failures = 0
+        memset(self.c.killers, 0, sizeof(self.c.killers))
+        memset(self.c.history, 0, 2 * HIST * sizeof(int))
+        memset(self.c.tt, 0, (<size_t>1 << self.tt_bits) * sizeof(TTEntry))
+        with nogil:
+            self.c.deadline = now() + budget if budget >= 0 else 0.0
+            if not self.c.stop:
+                run(&self.c)
+        return self.progress()
+
+    def cancel(self) -> None:
+        self.c.stop = 1
+
+    def progress(self) -> dict:
+        """Depth finished, nodes, the best move and value so far, the expected line (packed)."""
+        return {"move": self.c.best_move, "value": self.c.best_value, "depth": self.c.depth_done,
+                "nodes": self.c.nodes, "pv": [self.c.pv[i] for i in range(self.c.pv_len)],
+                "cancelled": bool(self.c.stop), "verify_checks": self.c.verify_checks,
+                "verify_failures": self.c.verify_failures}
+
+    def root_values(self) -> list:
+        """(action, value) of the last iteration: exact for the best, upper bounds for the rest."""
+        return [(self.c.root[i], self.c.root_val[i]) for i in range(self.c.nroot)]
+
+
+def evaluate_engine(Engine e) -> float:
+    """The static evaluation of a position, for the side to move (tests, tuning)."""
+    return evaluate(&e.s)
