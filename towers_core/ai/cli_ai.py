@@ -1,0 +1,101 @@
+"""`towers-cli match` and `towers-cli bench-ai` (registered by towers_core/cli.py)."""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import time
+
+from towers_core import api, position
+from towers_core.ai.levels import LEVELS, get_level
+
+
+def add_commands(sub: argparse._SubParsersAction) -> None:
+    m = sub.add_parser("match", help="play two AI levels (or random/greedy baselines) against each other")
+    m.add_argument("--a", default="expert", help=f"level of A ({', '.join(LEVELS)}, depth:N, nodes:N)")
+    m.add_argument("--b", default="normal", help="level of B")
+    m.add_argument("--games", type=int, default=200, help="games (rounded up to colour-swapped pairs)")
+    m.add_argument("--seed", type=int, default=1)
+    m.add_argument("--concurrency", type=int, default=1, help="games played in parallel processes")
+    m.add_argument("--quiet", action="store_true", help="only the final figures")
+    m.set_defaults(run=_match)
+    b = sub.add_parser("bench-ai", help="search speed and depth on opening, middle and end positions")
+    b.add_argument("--seconds", type=float, default=1.0, help="search time per position")
+    b.add_argument("--seed", type=int, default=1)
+    b.add_argument("--levels", default="easy,normal,hard,expert", help="levels to time per move ('' to skip)")
+    b.set_defaults(run=_bench_ai)
+
+
+def _match(args: argparse.Namespace) -> int:
+    from towers_core.ai.match import match
+    get_level(args.a), get_level(args.b)  # fail early on a typo
+    games = args.games + args.games % 2
+    print(f"match: {args.a} vs {args.b}, {games} games ({games // 2} colour-swapped pairs), "
+          f"seed {args.seed}, concurrency {args.concurrency}", flush=True)
+    t0 = time.perf_counter()
+    r = match(args.a, args.b, games, args.seed, args.concurrency,
+              report=(lambda s: None) if args.quiet else (lambda s: print(s, flush=True)))
+    dt = time.perf_counter() - t0
+    print(f"{r['a']} vs {r['b']}: W {r['wins']}  D {r['draws']}  L {r['losses']}  "
+          f"score {100 * r['score']:.1f}%  mean {r['mean_plies']:.0f} plies  {dt:.0f} s")
+    print(f"Elo difference {r['elo']:+.0f}  (95% interval {r['elo_lo']:+.0f} .. {r['elo_hi']:+.0f})")
+    print(f"SUMMARY {r['a']} vs {r['b']}: {r['elo']:+.0f} Elo [{r['elo_lo']:+.0f}, {r['elo_hi']:+.0f}], "
+          f"W/D/L {r['wins']}/{r['draws']}/{r['losses']} of {r['games']} games, seed {args.seed}")
+    return 0
+
+
+def bench_positions(seed: int) -> list[tuple[str, dict, list[dict]]]:
+    """(label, view, history) for an opening, a middle game and an ending of greedy self-play games."""
+    from towers_core.ai.player import choose_action, choose_muster
+    out = []
+    for g in range(2):
+        s = seed * 101 + g
+        pos = api.new_position(s, {"S": choose_muster("expert", s), "N": choose_muster("normal", s + 1)})
+        history: dict[str, list[dict]] = {"S": [], "N": []}
+        snaps = []
+        while pos["result"] is None and pos["actions"] < 120:
+            me = pos["to_move"]
+            view = position.view(pos, me)
+            snaps.append((view, list(history[me])))
+            action = choose_action(view, history[me], "greedy", s + pos["actions"])
+            pos, entry = api.play(pos, action, rng_seed=s + pos["actions"])
+            for side in ("S", "N"):
+                history[side].append({"action": api.entry_view(entry, side)["action"], "pulls": {},
+                                      "view": position.view(pos, side)})
+        for label, at in (("opening", 4), ("middle", len(snaps) // 2), ("end", len(snaps) - 2)):
+            view, hist = snaps[max(0, min(at, len(snaps) - 1))]
+            out.append((f"{label}-{g + 1} (ply {view['actions']})", view, hist))
+    return out
+
+
+def _bench_ai(args: argparse.Namespace) -> int:
+    from towers_core.ai import determinize
+    from towers_core.ai.player import choose_action
+    from towers_core.ai.search import Search
+    print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}, one core")
+    positions = bench_positions(args.seed)
+    worlds = LEVELS["expert"].worlds
+    total_nodes = total_time = 0.0
+    print(f"search for {args.seconds:g} s per position ({worlds} worlds, expert settings):")
+    for label, view, hist in positions:
+        search = Search(20)
+        search.set_worlds(determinize.worlds(view, hist, worlds, args.seed))
+        search.configure(max_depth=40, time_ms=int(args.seconds * 1000))
+        t0 = time.perf_counter()
+        info = search.run()
+        dt = time.perf_counter() - t0
+        total_nodes += info["nodes"]
+        total_time += dt
+        print(f"  {label:<20} depth {info['depth']:>2}  {info['nodes']:>9,} nodes  {info['nodes'] / dt:>10,.0f} nodes/s")
+    print(f"  overall: {total_nodes / total_time:,.0f} nodes/s")
+    levels = [lv for lv in args.levels.split(",") if lv]
+    if levels:
+        print("time per move (s), mean / max over the positions:")
+    for lv in levels:
+        times = []
+        for _, view, hist in positions:
+            t0 = time.perf_counter()
+            choose_action(view, hist, lv, args.seed)
+            times.append(time.perf_counter() - t0)
+        print(f"  {lv:<8} {sum(times) / len(times):6.2f} / {max(times):6.2f}")
+    return 0
