@@ -36,9 +36,12 @@ choices = st.lists(st.integers(min_value=0, max_value=10**6), min_size=1, max_si
 
 
 def pick(pos, c):
-    """The action and pulls selected by choice number ``c`` (resign only rarely)."""
+    """The action and pulls selected by choice number ``c`` (fights often, resign rarely)."""
     acts = api.legal_actions(pos)
     a = acts[c % len(acts)]
+    fights = [x for x in acts if re.search(r"[x*?]", x)]
+    if fights and c % 3 == 0:                  # play plenty of fights
+        a = fights[(c // 3) % len(fights)]
     if a == "resign" and c % 50:
         a = acts[(c // 50) % len(acts)]
         if a == "resign":

@@ -598,3 +598,37 @@ def test_log_fight_attacker_outcomes():
     _, f = fight(make_pos({"c2": "S:Sq^", "c3": "N:Kn"}), "c2xc3", D=0)
     assert (f["a_might"], f["d_might"], f["outcome"]) == (1, 3, "attacker_captured")
     assert f["pulls"] == {"D": 0}
+
+
+# === Combinations =================================================================================
+
+def test_squire_behind_defender_counts_twice():
+    # the Squire on c4 is both "behind" (+1) and Attending (+1): Kn 3 + 2 = 5 vs Sh 5: hold.
+    # Legality sees only the behind card (the Squire is face-down): 5 vs 4, legal.
+    pos = make_pos({"c2": "S:Sh^", "c3": "N:Kn^", "c4": "N:Sq"})
+    assert "c2xc3" in legal(pos)
+    new = go(pos, "c2xc3")
+    hold(new, a_spec="S:Sh^")
+    assert spec_at(new, "c4") == "N:Sq^", "it gave a bonus: revealed"
+
+
+def test_lancer_two_squares_onto_high_ground_then_attacks():
+    # d2 -> d4 (d3 empty): 3 + 1 march + 1 high ground = 5 vs Kn 3: captured (ahead by 2)
+    pos = make_pos({"d2": "S:La^", "d5": "N:Kn^"})
+    new = go(pos, "d2-d4xd5")
+    assert at(new, "d2") is None and at(new, "d4") is None
+    assert spec_at(new, "d5") == "S:La^"
+    assert new["captured"]["S"] == ["Kn"]
+
+
+def test_enemy_squire_touching_attacker_gives_nothing():
+    pos = make_pos({"c2": "S:Kn^", "c3": "N:Kn^", "b2": "N:Sq"})
+    new = go(pos, "c2xc3")
+    hold(new)
+    assert spec_at(new, "b2") == "N:Sq"
+
+
+def test_defender_high_ground_offset_by_supporter():
+    pos = make_pos({"d3": "S:Kn^", "d4": "N:Kn^", "c4": "S:Sp"})  # 3+1 vs 3+1: hold
+    new = go(pos, "d3xd4")
+    assert spec_at(new, "d3") == "S:Kn^" and spec_at(new, "d4") == "N:Kn^"

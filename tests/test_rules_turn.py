@@ -118,3 +118,28 @@ def test_passes_reset_by_other_actions():
     pos = make_pos({"c1": "S:Sp", "c7": "N:Sp"}, passes=1)
     new = go(pos, "c1d")
     assert new["passes"] == 0 and new["result"] is None
+
+
+def test_card_back_from_barrack_redeploys_face_down_and_ready():
+    pos = make_pos({"c2": "S:Kn^d", "c1": "S:Sp", "c6": "N:Sp"})
+    p = go(pos, "c2^")
+    p = go(p, "c6d")
+    p = go(p, "c1d")
+    p = go(p, "c6r")
+    p = go(p, "Kn@a1")
+    assert spec_at(p, "a1") == "S:Kn"
+
+
+def test_routed_face_up_defensive_card_redeploys_face_down_ready():
+    pos = make_pos({"c3": "N:Kn", "c2": "S:Sp^d", "g1": "S:Sc"}, to_move="N")
+    p = go(pos, "c3xc2", A=1)                 # 3 + 1 pull vs 2 + 1 defensive: routed
+    assert p["resting"]["S"] == ["Sp"]
+    p = go(p, "g1d")
+    p = go(p, "c2d")
+    p = go(p, "Sp@a1")
+    assert spec_at(p, "a1") == "S:Sp"
+
+
+def test_king_alone_on_board_is_not_an_empty_board():
+    pos = make_pos({"d1": "S:K", "c7": "N:Sp"})
+    assert go(pos, "pass")["result"] is None
