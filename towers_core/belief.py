@@ -6,7 +6,8 @@ odds against face-down cards. It uses only the viewer's information:
 - the opponent's pool minus every opponent card the viewer sees (face-up on the board, captured);
 - the muster budget: all of the opponent's cards together cost at most 100 troops, King free;
 - cards the viewer has seen before and that are now hidden again (back in the barrack, maybe
-  redeployed face-down): the most copies of a card ever seen at once are all still owned;
+  redeployed face-down): the most copies of a card ever seen at once are all still owned, and a
+  card seen going home is in the barrack until the opponent's next face-down deploy;
 - the King is hidden unless seen or captured; never on high ground face-down, never defensive;
 - how face-down cards moved: a 2-square straight move is a Lancer or Scout, a turning one a Scout,
   a card that scouted is a Scout.
@@ -67,32 +68,41 @@ class Knowledge:
     required: Counter                     # cards that must be among the hidden ones
     troops_left: int                      # budget left for the hidden cards
     returned: Counter = field(default_factory=Counter)  # seen cards now hidden (likely resting)
+    at_home: Counter = field(default_factory=Counter)   # seen going home, no face-down deploy since
 
 
 def knowledge(view: dict, viewer: str, history: list[dict] | None = None) -> Knowledge:
     """Read the view (and the viewer's own history of views) into constraints."""
     opponent = _other(viewer)
     tokens: dict[str, frozenset] = {}
-    most_seen = Counter()
+    most_seen, at_home, before = Counter(), Counter(), None
     for entry in history or ():
         v = entry.get("view")
         if not isinstance(v, dict):
             continue
+        action = str(entry.get("action", ""))
         if _other(v["to_move"]) == opponent:
-            tokens = _follow_action(tokens, str(entry.get("action", "")))
+            tokens = _follow_action(tokens, action)
+            if action.startswith("?@"):
+                at_home.clear()  # the deployed card may be one of them
         tokens = _reconcile(tokens, v, opponent)
-        most_seen |= _seen_now(v, viewer)
+        now = _seen_now(v, viewer)
+        if before is not None:
+            at_home += before - now  # face-up cards that left the board without being captured
+        most_seen |= now
+        before = now
     tokens = _reconcile(tokens, view, opponent)
     seen = _seen_now(view, viewer)
     most_seen |= seen
     returned = +(most_seen - seen)
+    at_home = Counter({c: min(n, returned[c]) for c, n in at_home.items()})
     unseen = unseen_cards(view, viewer)
     required = Counter({c: min(n, unseen[c]) for c, n in returned.items()})
     if unseen["K"]:
         required["K"] = 1
     troops = sum(BY_CODE[c].troops * n for c, n in seen.items())
     return Knowledge(opponent, tokens, len(view["barrack"][opponent]), len(view["resting"][opponent]),
-                     unseen, +required, BUDGET - troops, returned)
+                     unseen, +required, BUDGET - troops, returned, +at_home)
 
 
 def _reconcile(tokens: dict, view: dict, opponent: str) -> dict:
@@ -151,8 +161,11 @@ def sample_hidden(k: Knowledge, rng: random.Random) -> tuple[dict[str, str], lis
     chosen: list[str | None] = [None] * len(slots)
     pool = Counter(k.unseen)
     left = k.troops_left
-    for card in sorted(k.required.elements(), key=lambda c: (c != "K", c)):
-        free = [i for i, (_, allowed) in enumerate(slots) if chosen[i] is None and card in allowed]
+    home = k.at_home.copy()
+    for card in sorted(k.required.elements(), key=lambda c: (home[c] <= 0, c != "K", c)):
+        free = [i for i, (sq, allowed) in enumerate(slots)
+                if chosen[i] is None and card in allowed and (sq is None or home[card] <= 0)]
+        home[card] -= 1
         if not free or pool[card] <= 0:
             continue
         chosen[rng.choice(free)] = card
@@ -194,7 +207,7 @@ def _pick_resting(barrack: list[str], k: Knowledge, rng: random.Random) -> list[
     """Which barrack cards rest: cards seen going home first, then any (never more than held)."""
     if k.resting <= 0:
         return []
-    known = [c for c in barrack if k.returned[c] > 0]
+    known = [c for c in barrack if k.at_home[c] > 0] or [c for c in barrack if k.returned[c] > 0]
     rng.shuffle(known)
     rest = list(barrack)
     out = []

@@ -1,0 +1,43 @@
+"""Musters, the match schedule and the Elo figures."""
+import pytest
+
+from towers_core import api
+from towers_core.ai.levels import LEVELS, get_level
+from towers_core.ai.match import elo, elo_interval, match, schedule
+from towers_core.ai.muster import choose_muster
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_musters_are_legal_and_reproducible(level):
+    for seed in range(5):
+        m = choose_muster(level, seed)
+        assert api.validate_muster(m) == m and "K" in m
+        assert choose_muster(level, seed) == m
+
+
+def test_pairs_share_a_seed_and_swap_colours():
+    games = schedule("expert", "normal", 6, 1)
+    assert [g.a_side for g in games] == ["S", "N"] * 3
+    assert games[0].seed == games[1].seed != games[2].seed
+
+
+def test_elo_is_zero_at_even_and_symmetric():
+    assert elo(0.5) == 0
+    assert abs(elo(0.75) + elo(0.25)) < 1e-9 and 190 < elo(0.75) < 192
+
+
+def test_elo_interval_contains_the_estimate():
+    g = schedule("a", "b", 4, 1)
+    results = [{"game": x, "score": s} for x, s in zip(g, (1.0, 0.5, 1.0, 0.0))]
+    mid, lo, hi = elo_interval(results)
+    assert lo < mid < hi
+
+
+def test_a_tiny_match_runs():
+    r = match("greedy", "random", 2, 1, 1, report=lambda s: None)
+    assert r["games"] == 2 and r["wins"] + r["draws"] + r["losses"] == 2
+
+
+def test_unknown_level_is_an_error():
+    with pytest.raises(ValueError):
+        get_level("grandmaster")

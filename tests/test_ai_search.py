@@ -1,0 +1,87 @@
+"""The search: cutoffs agree with full-window expectimax, it is reproducible, cancellable, tactical."""
+import time
+
+from towers_core import api, notation, position
+from towers_core.ai import determinize
+from towers_core.ai.player import Searcher
+from towers_core.ai.search import Search
+
+from helpers import make_pos
+
+SMALL = make_pos({"c2": "S:Kn^", "d2": "S:Sp", "c3": "N:Sp^", "d3": "N:Kn", "b3": "N:Ar"},
+                 barrack={"S": ["Sq"], "N": ["Sc"]})
+
+
+def _search(pos, worlds=2, **limits):
+    s = Search(16)
+    s.set_worlds(determinize.worlds(api.view(pos, pos["to_move"]), [], worlds, 1))
+    s.configure(**limits)
+    return s, s.run()
+
+
+def test_every_cutoff_matches_a_full_window_search():
+    for pos in (SMALL, api.apply(SMALL, "c2xc3", {})):
+        _, info = _search(pos, max_depth=3, verify_depth=3)
+        assert info["verify_checks"] > 50
+        assert info["verify_failures"] == 0
+
+
+def test_table_and_windows_do_not_change_the_value():
+    _, with_tt = _search(SMALL, max_depth=3, verify_depth=3)
+    _, without = _search(SMALL, max_depth=3, verify_depth=3, use_tt=False)
+    assert abs(with_tt["value"] - without["value"]) < 1e-6
+
+
+def test_fixed_depth_and_fixed_nodes_are_reproducible():
+    v = api.view(SMALL, "S")
+    for level in ("depth:3", "nodes:30000,worlds:4"):
+        assert len({api.choose_action(v, [], level, 4) for _ in range(3)}) == 1
+
+
+def test_node_limit_is_respected_and_progress_reported():
+    s, info = _search(SMALL, node_limit=5000)
+    assert 5000 <= info["nodes"] < 6000
+    assert info["depth"] >= 1 and info["pv"] and info["pv"][0] == info["move"]
+
+
+def test_cancel_returns_the_best_move_so_far():
+    pos = api.new_position(11)
+    v = api.view(pos, pos["to_move"])
+    s = Searcher()
+    s.start(v, [], "depth:30,worlds:8", 1)
+    time.sleep(0.3)
+    s.cancel()
+    t0 = time.perf_counter()
+    move = s.result(timeout=2.0)
+    assert time.perf_counter() - t0 < 0.5
+    assert move in api.legal_actions(pos)
+    p = s.progress()
+    assert p["done"] and p["nodes"] > 0 and p["best"] == move
+
+
+def test_takes_the_king_when_three_surround_him():
+    pos = make_pos({"d3": "N:K^", "c3": "S:Kn^", "e3": "S:La^", "d2": "S:Kn^", "a1": "S:Sp"},
+                   terrain={"high": ["b3", "b5", "d4", "f3", "f5"], "mountains": ["c5", "g4"]})
+    assert api.choose_action(api.view(pos, "S"), [], "depth:2", 1) in {"c3xd3", "e3xd3", "d2xd3"}
+
+
+def test_captures_a_hanging_card():
+    pos = make_pos({"c2": "S:Sh^", "c3": "N:Sq^", "g6": "N:Sp^", "a1": "S:Sp"})
+    move = api.choose_action(api.view(pos, "S"), [], "depth:2", 1)
+    assert notation.parse(move) and move.endswith("c3") and "x" in move
+
+
+def test_every_level_answers_legally():
+    pos = api.new_position(3)
+    for _ in range(6):
+        pos = api.apply(pos, api.choose_action(api.view(pos, pos["to_move"]), [], "greedy", 1), {})
+    legal = api.legal_actions(pos)
+    for level in ("easy", "normal", "greedy", "random"):
+        assert api.choose_action(api.view(pos, pos["to_move"]), [], level, 2) in legal
+
+
+def test_evaluation_is_symmetric():
+    from towers_core.ai.search import evaluate_engine
+    e = position.to_engine(SMALL)
+    flipped = dict(SMALL, to_move="N")
+    assert abs(evaluate_engine(e) + evaluate_engine(position.to_engine(flipped))) < 3.0
