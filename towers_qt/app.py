@@ -114,7 +114,7 @@ def smoke_test(app, turns: int, seed: int) -> int:
     window.show()
     errors: list[str] = []
     window.session.aiFailed.connect(errors.append)
-    window.start_game(demo_setup(seed))
+    window.start_game(demo_setup(seed), ai_sides={"S", "N"})
     deadline = time.monotonic() + 120
     while not errors and time.monotonic() < deadline:
         app.processEvents()

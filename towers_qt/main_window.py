@@ -44,6 +44,7 @@ class MainWindow(QMainWindow):
         self.autosave = autosave
         self.animating = False
         self.animations_enabled = True
+        self.animation = None
         self.animator: EntryAnimator | None = None
         self.preview_dialog = None
         self.over_dialog = None
@@ -194,14 +195,17 @@ class MainWindow(QMainWindow):
             self.resizeDocks([self.dominance_dock, self.log_dock], [230, 560], Qt.Vertical)
 
     # -- games ------------------------------------------------------------------------------
-    def start_game(self, setup, musters: dict | None = None) -> None:
-        """Start from a dialogs.new_game.GameSetup (and the mustered barracks, if any)."""
-        ai_side = setup.ai_side
-        players = {p: Player("ai" if p == ai_side else "human", setup.names.get(p, SIDE_NAME[p]),
+    def start_game(self, setup, musters: dict | None = None, ai_sides: set[str] | None = None) -> None:
+        """Start from a dialogs.new_game.GameSetup (and the mustered barracks, if any).
+
+        `ai_sides` overrides who the computer plays (both sides for a demo)."""
+        ai_sides = ai_sides if ai_sides is not None else {setup.ai_side} - {None}
+        players = {p: Player("ai" if p in ai_sides else "human", setup.names.get(p, SIDE_NAME[p]),
                              setup.level) for p in ("S", "N")}
         musters = dict(musters or {})
-        if ai_side and not musters.get(ai_side):
-            musters[ai_side] = computer_muster(setup.level, setup.seed)
+        for side in ai_sides:
+            if not musters.get(side):
+                musters[side] = computer_muster(setup.level, setup.seed + (side == "N"))
         position = None
         if setup.first in ("S", "N"):
             full = self.session._musters(setup.seed, musters) or api.new_position(setup.seed)["barrack"]
@@ -377,13 +381,18 @@ class MainWindow(QMainWindow):
             return
         self.animating = True
         self.animator = EntryAnimator(self.scene, s.viewer, s.seen[s.viewer], ms)
-        anim = self.animator.build(old, new, api.entry_view(entry, s.viewer), api.parse_action(entry["action"]))
-        run(anim, self._animation_done)
+        self.animation = self.animator.build(old, new, api.entry_view(entry, s.viewer),
+                                             api.parse_action(entry["action"]))
+        self.animation.setParent(self)  # Qt owns it; deleted later, never inside its own signal
+        run(self.animation, self._animation_done)
 
     def _animation_done(self) -> None:
         if self.animator:
             self.animator.cleanup()
             self.animator = None
+        if self.animation is not None:
+            self.animation.deleteLater()
+        self.animation = None
         self.animating = False
         self.after_turn()
 

@@ -209,5 +209,6 @@ def fight_caption(fight: dict) -> str:
 
 
 def run(anim: QAbstractAnimation, on_done) -> None:
+    """Start `anim`; the caller keeps a reference until `on_done` (Python owns the group)."""
     anim.finished.connect(on_done)
-    anim.start(QAbstractAnimation.DeleteWhenStopped)
+    anim.start()
