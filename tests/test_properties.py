@@ -577,3 +577,78 @@ def test_legal_actions_match_independent_rebuild(seed):
     got = api.legal_actions(pos)
     want = expected_legal(pos)
     assert got == want, (sorted(set(got) - set(want))[:10], sorted(set(want) - set(got))[:10])
+
+
+# --- end of turn, rebuilt from RULES §4/§8 ---------------------------------------------------------
+
+VALUE = {c: (2 if RANK[c] >= 2 else 1) for c in RANK}
+VALUE["K"] = 0
+
+
+def check_end_of_turn(pos, a, pulls, new):
+    me, you = pos["to_move"], opp(pos["to_move"])
+    if a == "resign" or (new["result"] or {}).get("reason") == "king":
+        return
+    # resting: exactly what entered my barrack this turn; the opponent's grows by routs only
+    deployed = Counter([a.split("@")[0]]) if "@" in a else Counter()
+    entered = Counter(new["barrack"][me]) - (Counter(pos["barrack"][me]) - deployed)
+    assert new["resting"][me] == sorted(entered.elements()), a
+    routed = Counter(new["barrack"][you]) - Counter(pos["barrack"][you])
+    assert Counter(new["resting"][you]) == Counter(pos["resting"][you]) + routed, a
+    # Reset: a capture by X while the marker is on X's opponent's side (not the used-up So)
+    marker = pos["marker"]
+    side = {"S": 1, "N": -1}
+    for x in (me, you):
+        gained = Counter(new["captured"][x]) - Counter(pos["captured"][x])
+        if x == you and "*" in a:
+            gained -= Counter(["So"])
+        if sum(gained.values()) and marker * side[x] < 0:
+            marker = 0
+    result = None
+    board = new["board"]
+    if pos["moved"][me] and not any(e["owner"] == me for e in board.values()):
+        result = {"winner": you, "reason": "empty"}
+    else:
+        high = set(pos["terrain"]["high"])
+
+        def hg(p):
+            return sum(1 for s, e in board.items() if s in high and e["owner"] == p
+                       and e["card"] != "K")
+
+        if hg(me) > hg(you) or (hg(me) == hg(you) and
+                                len(new["captured"][me]) > len(new["captured"][you])):
+            marker += side[me]
+        if abs(marker) == 10:
+            result = {"winner": me, "reason": "dominance"}
+        elif (a == "pass" and pos["passes"] == 1) or new["actions"] >= 400:
+            reason = "passes" if a == "pass" and pos["passes"] == 1 else "long-game"
+            vs, vn = (sum(VALUE[c] for c in new["captured"][p]) for p in ("S", "N"))
+            if hg("S") != hg("N"):
+                winner = "S" if hg("S") > hg("N") else "N"
+            elif vs != vn:
+                winner = "S" if vs > vn else "N"
+            else:
+                winner = None
+            result = {"winner": winner, "reason": reason}
+    assert new["marker"] == marker, (a, pos["marker"], new["marker"], marker)
+    assert new["result"] == result, (a, new["result"], result)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=seeds, cs=choices)
+def test_end_of_turn_matches_rebuild_from_new_games(seed, cs):
+    play_game(seed, cs, check_end_of_turn)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=seeds, cs=choices, marker=st.integers(-9, 9), actions=st.integers(360, 399))
+def test_end_of_turn_matches_rebuild_from_random_positions(seed, cs, marker, actions):
+    pos = random_position(seed)
+    pos.update(marker=marker, actions=actions, passes=cs[0] % 2)
+    for i in range(40):
+        if pos["result"] is not None:
+            break
+        a, pulls = pick(pos, cs[i % len(cs)])
+        new = api.apply(pos, a, pulls)
+        check_end_of_turn(pos, a, pulls, new)
+        pos = new
