@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 KIND_VERB = {"attack": "Attack", "scout": "Scout", "soulcast": "Soulcast"}
 
@@ -49,11 +49,15 @@ class ActionBar(QWidget):
         self.prompt.setWordWrap(True)
         self.prompt.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Preferred)
         self.dynamic: list[QPushButton] = []
-        self.row = QHBoxLayout(self)
-        self.row.setContentsMargins(10, 6, 10, 8)
-        self.row.addWidget(self.prompt, 1)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(10, 4, 10, 8)
+        outer.setSpacing(4)
+        outer.addWidget(self.prompt)
+        self.row = QHBoxLayout()
+        outer.addLayout(self.row)
         self.slot = QHBoxLayout()
         self.row.addLayout(self.slot)
+        self.row.addStretch(1)
         self.no_follow = self._button("No follow-up", self.noFollow, "End the turn without attacking")
         self.cancel_button = self._button("Cancel", self.cancel, "Cancel the selection (Esc)")
         self.row.addSpacing(12)
@@ -72,6 +76,8 @@ class ActionBar(QWidget):
     def set_choices(self, actions: list[tuple[str, str]]) -> None:
         """Buttons for the selected card: [(action, label)]."""
         for button in self.dynamic:
+            self.slot.removeWidget(button)
+            button.hide()
             button.deleteLater()
         self.dynamic = []
         for action, label in actions:

@@ -58,7 +58,7 @@ class Chooser:
 
     def bar_actions(self) -> list[str]:
         """Posture (single card), retreat and stand-up of the selected card, for the action bar."""
-        if not self.selected:
+        if not self.selected or self.pending:
             return []
         return [a for a, d in self._from(self.selected)
                 if d["kind"] in BAR_KINDS and (d["kind"] != "posture" or d["to"] in (None, d["from"]))]

@@ -93,6 +93,8 @@ class BarrackWidget(QWidget):
             return
         self._signature = signature
         for tile in self.tiles:
+            self.grid.removeWidget(tile)
+            tile.hide()
             tile.deleteLater()
         self.tiles = []
         cards = sorted(view["barrack"][viewer], key=_order)

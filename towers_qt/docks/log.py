@@ -55,6 +55,10 @@ class LogWidget(QWidget):
         self.list.setTextElideMode(Qt.ElideNone)
         self.list.setResizeMode(QListWidget.Adjust)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.list.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOn)  # fixed width: wrapping is measured right
+        self.list.setSpacing(1)
+        # Item padding from a style sheet is not counted when Qt measures wrapped text: keep it vertical.
+        self.list.setStyleSheet("QListWidget::item { padding: 2px 0px; }")
         self.list.setSelectionMode(QListWidget.SingleSelection)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
