@@ -652,3 +652,91 @@ def test_end_of_turn_matches_rebuild_from_random_positions(seed, cs, marker, act
         new = api.apply(pos, a, pulls)
         check_end_of_turn(pos, a, pulls, new)
         pos = new
+
+
+# --- non-fight actions, rebuilt from RULES §6 ------------------------------------------------------
+
+def expected_non_fight(pos, a):
+    """(board, barrack, captured) after a non-fight action, or None for fights."""
+    if "x" in a:
+        return None
+    me, you = pos["to_move"], opp(pos["to_move"])
+    board = copy.deepcopy(pos["board"])
+    barrack = {p: list(v) for p, v in pos["barrack"].items()}
+    captured = {p: list(v) for p, v in pos["captured"].items()}
+    m = re.fullmatch(rf"(?:({CODE})@({SQ})|({SQ})-({SQ}))?(?:([?*])({SQ}))?", a)
+    if a == "resign":
+        for s, e in list(board.items()):
+            if e["owner"] != me:
+                continue
+            touching = sum(1 for n in _nbrs(s) if n in board and board[n]["owner"] == you)
+            (captured[you] if e["card"] != "K" and touching >= 2 else barrack[me]).append(
+                e["card"])
+            del board[s]
+    elif a == "pass":
+        pass
+    elif a.endswith("^"):
+        barrack[me].append(board.pop(a[:2])["card"])
+    elif a.endswith("!"):
+        board[a[:2]]["spent"] = False
+    elif re.fullmatch(rf"{SQ}(?::{SQ})?[dr]", a):
+        ends = a[:-1].split(":")
+        (x0, y0), (x1, y1) = _xy(ends[0]), _xy(ends[-1])
+        for x in range(x0, x1 + 1):
+            for y in range(y0, y1 + 1):
+                e = board[_sq(x, y)]
+                if e["card"] != "K":
+                    e["posture"] = "defensive" if a[-1] == "d" else "ready"
+    elif m:
+        code, dep, frm, to, kind, target = m.groups()
+        actor = dep or to
+        if code:
+            barrack[me].remove(code)
+            board[dep] = {"owner": me, "card": code, "up": False, "posture": "ready",
+                          "spent": False}
+        elif frm:
+            board[to] = board.pop(frm)
+        else:  # whole-turn scout / soulcast: "c3?e3" does not match the move part
+            pass
+        if kind == "?":
+            board[target]["up"] = True
+        elif kind == "*":
+            if board[target]["card"] == "K":
+                board[target]["up"] = True
+                board[actor]["up"] = True
+            else:
+                captured[me].append(board.pop(target)["card"])
+                board.pop(actor)
+                captured[you].append("So")
+    else:
+        m = re.fullmatch(rf"({SQ})([?*])({SQ})", a)
+        assert m, a
+        actor, kind, target = m.groups()
+        if kind == "?":
+            board[target]["up"] = True
+        elif board[target]["card"] == "K":
+            board[target]["up"] = True
+            board[actor]["up"] = True
+        else:
+            captured[me].append(board.pop(target)["card"])
+            board.pop(actor)
+            captured[you].append("So")
+    return (dict(sorted(board.items())), {p: sorted(v) for p, v in barrack.items()},
+            {p: sorted(v) for p, v in captured.items()})
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=seeds, cs=choices)
+def test_non_fight_actions_match_rebuild(seed, cs):
+    pos = random_position(seed)
+    for i in range(40):
+        if pos["result"] is not None:
+            break
+        acts = api.legal_actions(pos)
+        a = acts[cs[i % len(cs)] % len(acts)]
+        new = api.apply(pos, a, None)
+        want = expected_non_fight(pos, a)
+        if want is not None:
+            assert (new["board"], new["barrack"], new["captured"]) == want, a
+            assert new["decks"] == pos["decks"], a
+        pos = new
