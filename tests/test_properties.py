@@ -422,6 +422,20 @@ def test_fights_match_independent_oracle(seed):
         kings = "K" in (A["card"], D["card"])
         expect_pullers = set() if kings else {k for k, e in (("A", A), ("D", D)) if not e["up"]}
         assert set(outs[0][0]) == expect_pullers, act
+        # probabilities follow each puller's deck composition (refilled to 3/6/3 when empty)
+        comp = {}
+        for k in expect_pullers:
+            dk = pos["decks"][me if k == "A" else opp(me)]
+            dk = dk if sum(dk.values()) else dict(FULL_DECK)
+            comp[k] = {int(v): n / sum(dk.values()) for v, n in dk.items() if n}
+        want = {(): 1.0}
+        for k in sorted(expect_pullers):
+            want = {key + ((k, v),): pa * q for key, pa in want.items() for v, q in comp[k].items()}
+        got = {}
+        for pull, pr in outs:
+            if pr > 0:
+                got[tuple(sorted(pull.items()))] = pr
+        assert got.keys() == want.keys() and all(abs(got[k] - want[k]) < 1e-9 for k in want), act
         outcome, am, dm, helpers = expected_fight(pos, board, a, d, int(bool(frm)), pulls)
         if (frm or code) and not kings and D["up"]:
             vam, vdm, _, _ = might(pos, board, a, d, int(bool(frm)), {}, visible_only=True)

@@ -405,3 +405,13 @@ def test_pass_and_resign_always_legal():
     pos = make_pos({"c1": "S:Kn"})
     acts = api.legal_actions(pos)
     assert "pass" in acts and "resign" in acts
+
+
+def test_log_entries_for_scout_and_soulcast():
+    pos = make_pos({"c2": "S:Sc", "c4": "N:Sp", "g1": "S:Sp"})
+    _, entry = api.play(pos, "c2?c4")
+    assert entry["scouted"] == "c4" and entry["fight"] is None
+    pos = make_pos({"c2": "S:So", "c3": "N:Kn", "g1": "S:Sp"})
+    _, entry = api.play(pos, "c2*c3")
+    assert entry["soulcast"]["target"] == "c3" and entry["soulcast"]["card"] == "Kn"
+    assert entry["fight"] is None

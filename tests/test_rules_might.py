@@ -632,3 +632,19 @@ def test_defender_high_ground_offset_by_supporter():
     pos = make_pos({"d3": "S:Kn^", "d4": "N:Kn^", "c4": "S:Sp"})  # 3+1 vs 3+1: hold
     new = go(pos, "d3xd4")
     assert spec_at(new, "d3") == "S:Kn^" and spec_at(new, "d4") == "N:Kn^"
+
+
+def test_random_pull_draws_by_composition():
+    # only a -1 left in South's deck: an unforced pull must be -1 (3 - 1 vs 3: attacker routed)
+    pos = make_pos({"c2": "S:Kn", "c3": "N:Kn^"}, decks={"S": deck(0, 0, 1)})
+    for _ in range(5):
+        new = go(pos, "c2xc3")
+        assert new["decks"]["S"] == deck(0, 0, 0)
+        assert at(new, "c2") is None and new["resting"]["S"] == ["Kn"]
+
+
+def test_play_with_same_rng_seed_is_repeatable():
+    pos = make_pos({"c2": "S:Kn", "c3": "N:Kn"})
+    a = api.play(pos, "c2xc3", None, rng_seed=7)
+    b = api.play(pos, "c2xc3", None, rng_seed=7)
+    assert a == b

@@ -153,3 +153,20 @@ def test_illegal_action_named(action):
     assert action in str(exc.value)
     assert isinstance(exc.value, ValueError)
     assert pos == before
+
+
+# §10 constraints on the values themselves
+@pytest.mark.parametrize("field,mutate", [
+    ("king posture", lambda p: p["board"]["d1"].update({"posture": "defensive"})),
+    ("spent non-King", lambda p: p["board"]["c1"].update({"spent": True})),
+    ("resting not in barrack", lambda p: p["resting"]["S"].append("Sh")),
+    ("deck over 3/6/3", lambda p: p["decks"]["S"].update({"+1": 4})),
+    ("marker range", lambda p: p.update({"marker": 11})),
+    ("two kings", lambda p: p["barrack"]["S"].append("K")),
+    ("result reason", lambda p: p.update({"result": {"winner": "S", "reason": "boredom"}})),
+])
+def test_inconsistent_position_rejected(field, mutate):
+    pos = sample()
+    mutate(pos)
+    with pytest.raises(BadPosition):
+        api.legal_actions(pos)
