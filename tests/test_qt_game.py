@@ -77,3 +77,46 @@ def test_solo_game_against_computer_to_the_end(window, clicks, qtbot):
     assert len({e["player"] for e in s.log}) == 2, "the computer moved too"
     qtbot.waitUntil(lambda: window.over_dialog is not None and window.over_dialog.isVisible())
     assert window.log.list.count() == len(s.log)
+
+
+def test_undo_button_takes_back_move_and_reply(window, clicks, qtbot):
+    s = window.session
+    window.start_game(GameSetup(mode="computer", level="easy", human_side="S", first="S", seed=4,
+                                names={"S": "You", "N": "Computer"}))
+    start = s.position
+    action = next(a for a in api.legal_actions(s.view()) if "@" in a and "x" not in a)
+    clicks.perform(action)
+    qtbot.waitUntil(lambda: len(s.log) == 2 and window.controller.active(), timeout=20000)
+    clicks.button(window.bar.undo_button)
+    assert s.position == start and not s.log
+    assert window.log.list.count() == 0 and set(window.scene.cards) == set(start["board"])
+
+
+def test_hint_lights_the_suggested_move(window, clicks, qtbot):
+    s = window.session
+    window.start_game(GameSetup(mode="computer", level="easy", human_side="S", first="S", seed=4,
+                                names={"S": "You", "N": "Computer"}))
+    clicks.button(window.bar.hint_button)
+    qtbot.waitUntil(lambda: window.hint_action is not None, timeout=20000)
+    assert window.hint_action in api.legal_actions(s.view())
+    assert window.scene.highlights() and "Hint:" in window.statusBar().currentMessage()
+
+
+def test_screenshot_and_smoke_test_command_lines(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    from PySide6.QtGui import QImage
+
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path))
+    shot = tmp_path / "shot.png"
+    run = subprocess.run([sys.executable, "-m", "towers_qt.app", "--screenshot", str(shot)], env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    image = QImage(str(shot))
+    assert image.width() >= 1000 and image.height() >= 700
+    smoke = subprocess.run([sys.executable, "-m", "towers_qt.app", "--smoke-test", "--turns", "6"], env=env,
+                           capture_output=True, text=True, timeout=180)
+    assert smoke.returncode == 0, smoke.stderr
+    assert "ok" in smoke.stdout

@@ -26,6 +26,9 @@ from .session import Player, SaveError, Session
 from .settings import AnimationSpeed, Settings
 
 CARD_VALUE = {card.code: card.value for card in CARDS}
+REASON_TEXT = {"king": "the King is captured", "empty": "an empty board", "resign": "by resignation",
+               "dominance": "by Dominance", "passes": "on the score after two passes",
+               "long-game": "on the score after 400 actions"}
 FILTER = "Towers games (*.towers.json *.json);;All files (*)"
 
 
@@ -282,7 +285,8 @@ class MainWindow(QMainWindow):
             winner = s.result.get("winner")
             text = f"{names[winner]} wins" if winner else "Drawn skirmish"
             colour = SIDE[winner].name() if winner else "#8f7231"
-            self._set_banner(f"{text} — {s.result.get('reason', '')}", colour)
+            reason = REASON_TEXT.get(s.result.get("reason"), "")
+            self._set_banner(f"{text} — {reason}" if reason else text, colour)
             return
         who = s.to_move
         you = not s.players[who].is_ai and s.viewer == who

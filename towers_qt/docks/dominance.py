@@ -97,11 +97,13 @@ class DominanceWidget(QWidget):
         layout.addStretch(1)
 
     def _build_table(self) -> None:
-        rows = (("high", "High ground"), ("captured", "Captured"), ("deck", "Fortune +1 · 0 · −1"))
+        rows = (("high", "High ground"), ("captured", "Captured"), ("deck", "Fortune"))
+        self.heads = {}
         for col, side in enumerate(("S", "N"), start=1):
             head = QLabel(palette.SIDE_NAME[side])
             head.setProperty("side", side)
             self.table.addWidget(head, 0, col)
+            self.heads[side] = head
         for row, (key, text) in enumerate(rows, start=1):
             label = QLabel(text)
             label.setProperty("role", "muted")
@@ -120,14 +122,16 @@ class DominanceWidget(QWidget):
         self.south_end.setText(f"{_short(names.get('S', 'South'))} ▶")
         self.north_end.setText(f"◀ {_short(names.get('N', 'North'))}")
         for side in ("S", "N"):
+            self.heads[side].setText(_short(names.get(side, palette.SIDE_NAME[side]), 10))
             self.cells[("high", side)].setText(f"{high_ground(view, side)} of {len(view['terrain']['high'])}")
             caps = view["captured"][side]
-            listed = ", ".join(card_info(c)["name"] for c in sorted(caps))
-            self.cells[("captured", side)].setText(f"<b>{len(caps)}</b> {('— ' + listed) if caps else ''}")
+            listed = " ".join(sorted(caps))
+            self.cells[("captured", side)].setText(f"<b>{len(caps)}</b> {listed}")
+            self.cells[("captured", side)].setToolTip(", ".join(card_info(c)["name"] for c in sorted(caps)))
             deck = view["decks"][side]
             self.cells[("deck", side)].setText(
-                f"<span style='color:#e0bf6c'>{deck['+1']}</span> · {deck['0']} · "
-                f"<span style='color:#e07a80'>{deck['-1']}</span>")
+                f"<span style='color:#e0bf6c'>+{deck['+1']}</span> {deck['0']} "
+                f"<span style='color:#e07a80'>−{deck['-1']}</span>")
             self.cells[("deck", side)].setToolTip(
                 f"Left in {palette.SIDE_NAME[side]}'s fortune deck: {deck['+1']} × +1, {deck['0']} × 0, "
                 f"{deck['-1']} × −1")
