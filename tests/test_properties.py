@@ -3,9 +3,14 @@
 Each example starts from ``api.new_position(seed)`` (random terrain, musters and first player) and
 plays up to ``MAX_STEPS`` actions chosen by index from ``legal_actions`` with pulls chosen by index
 from ``pull_outcomes``.  After every action the invariants below are checked.
+
+The second half rebuilds, independently from RULES.md, the fight outcome and Might figures, the
+complete legal action list, the non-fight actions and the end-of-turn steps, and compares them with
+the engine on random crowded positions (``random_position``).
 """
 import copy
 import json
+import random
 import re
 from collections import Counter
 
@@ -14,7 +19,8 @@ from hypothesis import strategies as st
 
 from towers_core import api
 
-from helpers import FULL_DECK, POOL, POSITION_KEYS, opp, owned_counter
+from helpers import (FULL_DECK, KNIGHT_OR_BETTER, POOL, POSITION_KEYS, RANK, TROOPS, opp,
+                     owned_counter)
 
 MAX_STEPS = 60
 SETTINGS = settings(max_examples=25, deadline=None,
@@ -210,9 +216,6 @@ def test_same_seed_and_choices_same_game(seed, cs):
 # the set of legal whole-turn attacks, and for every offered attack (plain or after a maneuver)
 # the Might figures, the outcome, the reveals and the cards' destinations.
 
-import random  # noqa: E402
-
-from helpers import KNIGHT_OR_BETTER, RANK, TROOPS  # noqa: E402
 
 FILES = "abcdefg"
 KN4 = {"Kn", "La", "Cl", "Sh"}

@@ -4,7 +4,7 @@ import pytest
 from towers_core import api
 from towers_core.errors import IllegalAction
 
-from helpers import at, go, make_pos, spec_at
+from helpers import go, make_pos
 
 # High ground in the helper terrain: b3 b5 d4 f3 f5.
 

@@ -4,7 +4,7 @@ import pytest
 from towers_core import api
 from towers_core.errors import IllegalAction
 
-from helpers import at, deck, go, legal, make_pos, outcomes, spec_at
+from helpers import at, deck, go, legal, make_pos, spec_at
 
 
 def rejects(pos, action):

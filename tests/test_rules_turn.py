@@ -1,7 +1,6 @@
 """RULES §4 — turn structure: one action, resting cards, empty-board check, long-game rule."""
-import pytest
 
-from helpers import at, go, legal, make_pos, spec_at
+from helpers import go, legal, make_pos, spec_at
 
 
 def deploys(pos, code):
