@@ -170,3 +170,13 @@ def test_inconsistent_position_rejected(field, mutate):
     mutate(pos)
     with pytest.raises(BadPosition):
         api.legal_actions(pos)
+
+
+def test_entry_view_hides_hidden_deploy_from_opponent():
+    pos = make_pos({"c7": "N:Sp"}, barrack={"S": ["Kn"]})
+    _, entry = api.play(pos, "Kn@c1")
+    theirs = api.entry_view(entry, "N")
+    assert theirs["public"] == "?@c1"
+    assert "Kn" not in json.dumps(theirs)
+    mine = api.entry_view(entry, "S")
+    assert "Kn" in json.dumps(mine)
