@@ -184,3 +184,12 @@ def test_positions_round_trip_through_the_engine():
         if pos["result"]:
             break
         pos = api.apply(pos, rng.choice(api.legal_actions(pos)))
+
+
+def test_score_counts_high_ground_without_the_king_and_captured_value():
+    pos = make_pos({"d4": "S:K^", "b3": "S:Kn", "f5": "N:Sp"},
+                   captured={"S": ["Sp", "Ar"], "N": ["Kn"]})
+    s = api.score(api.view(pos, "N"))
+    assert s["high"] == {"S": 1, "N": 1}
+    assert s["captured"] == {"S": 2, "N": 1}
+    assert s["value"] == {"S": 3, "N": 2}

@@ -45,6 +45,15 @@ def _seed(seed: Any) -> int:
     return seed
 
 
+def score(pos: dict) -> dict:
+    """What the end-of-skirmish scoring and Dominance count, per side: high ground held (the King
+    never holds it), cards captured and their captured value. Works on any player's view."""
+    e = position.to_engine(pos, allow_hidden=True)
+    return {"high": {p: e.high(i) for i, p in enumerate(PLAYERS)},
+            "captured": {p: len(pos["captured"][p]) for p in PLAYERS},
+            "value": {p: e.captured_value(i) for i, p in enumerate(PLAYERS)}}
+
+
 def legal_actions(pos: dict) -> list[str]:
     """Every legal action of the player to move, sorted; also works on that player's own view."""
     e = _mover_engine(pos)

@@ -10,7 +10,6 @@ from PySide6.QtWidgets import (QDockWidget, QFileDialog, QLabel, QMainWindow, QM
                                QProgressBar, QVBoxLayout, QWidget)
 
 from towers_core import api
-from towers_core.cards import CARDS
 
 from .board.action_bar import ActionBar
 from .board.animations import EntryAnimator, run
@@ -19,13 +18,12 @@ from .board.palette import SIDE, SIDE_NAME, other
 from .board.scene import BoardScene
 from .board.view import BoardView
 from .docks.barrack import BarrackWidget
-from .docks.dominance import DominanceWidget, high_ground
+from .docks.dominance import DominanceWidget
 from .docks.log import LogWidget
 from .paths import resource
 from .session import Player, SaveError, Session
 from .settings import AnimationSpeed, Settings
 
-CARD_VALUE = {card.code: card.value for card in CARDS}
 REASON_TEXT = {"king": "the King is captured", "empty": "an empty board", "resign": "by resignation",
                "dominance": "by Dominance", "passes": "on the score after two passes",
                "long-game": "on the score after 400 actions"}
@@ -470,10 +468,10 @@ class MainWindow(QMainWindow):
 
         s = self.session
         view = api.view(s.position, s.viewer)
-        summary = {"high": {p: high_ground(view, p) for p in ("S", "N")},
+        score = api.score(view)
+        summary = {"high": score["high"],
                    "captured": {p: list(view["captured"][p]) for p in ("S", "N")},
-                   "value": {p: sum(CARD_VALUE.get(c, 0) for c in view["captured"][p]) for p in ("S", "N")},
-                   "names": self.names(), "actions": view["actions"]}
+                   "value": score["value"], "names": self.names(), "actions": view["actions"]}
         viewer = s.humans()[0] if s.mode() == "solo" else None
         dialog = GameOverDialog(s.result, summary, self, viewer=viewer)
         dialog.finished.connect(lambda _=0: self._game_over_closed(dialog))

@@ -6,6 +6,8 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QLinearGradient, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
+from towers_core import api
+
 from ..board import palette
 from ..board.card_face import card_info
 
@@ -64,12 +66,6 @@ def marker_text(marker: int) -> str:
     return f"Dominance: {side} {abs(marker)} of 10"
 
 
-def high_ground(view: dict, player: str) -> int:
-    """Display count of high ground squares with the player's cards (the King never holds it)."""
-    high = set(view["terrain"]["high"])
-    return sum(1 for sq, c in view["board"].items() if sq in high and c["owner"] == player and c["card"] != "K")
-
-
 class DominanceWidget(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -121,9 +117,10 @@ class DominanceWidget(QWidget):
         self.caption.setText(marker_text(marker).replace("Dominance: ", ""))
         self.south_end.setText(f"{_short(names.get('S', 'South'))} ▶")
         self.north_end.setText(f"◀ {_short(names.get('N', 'North'))}")
+        held = api.score(view)["high"]
         for side in ("S", "N"):
             self.heads[side].setText(_short(names.get(side, palette.SIDE_NAME[side]), 10))
-            self.cells[("high", side)].setText(f"{high_ground(view, side)} of {len(view['terrain']['high'])}")
+            self.cells[("high", side)].setText(f"{held[side]} of {len(view['terrain']['high'])}")
             caps = view["captured"][side]
             listed = " ".join(sorted(caps))
             self.cells[("captured", side)].setText(f"<b>{len(caps)}</b> {listed}")
