@@ -38,6 +38,8 @@ def _match(args: argparse.Namespace) -> int:
     dt = time.perf_counter() - t0
     print(f"{r['a']} vs {r['b']}: W {r['wins']}  D {r['draws']}  L {r['losses']}  "
           f"score {100 * r['score']:.1f}%  mean {r['mean_plies']:.0f} plies  {dt:.0f} s")
+    (ma, xa), (mb, xb) = r["think_a"], r["think_b"]
+    print(f"time per move: {r['a']} mean {ma:.2f} s, longest {xa:.2f} s; {r['b']} mean {mb:.2f} s, longest {xb:.2f} s")
     print(f"Elo difference {r['elo']:+.0f}  (95% interval {r['elo_lo']:+.0f} .. {r['elo_hi']:+.0f})")
     print(f"SUMMARY {r['a']} vs {r['b']}: {r['elo']:+.0f} Elo [{r['elo_lo']:+.0f}, {r['elo_hi']:+.0f}], "
           f"W/D/L {r['wins']}/{r['draws']}/{r['losses']} of {r['games']} games, seed {args.seed}")

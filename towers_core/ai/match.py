@@ -4,6 +4,7 @@ scored as W/D/L and an Elo difference with a 95% interval (from the pair scores)
 from __future__ import annotations
 
 import math
+import time
 import multiprocessing
 import statistics
 from dataclasses import dataclass
@@ -35,9 +36,12 @@ def play_game(g: Game) -> dict:
     musters = {side: choose_muster(level, g.seed) for side, level in players.items()}
     pos = api.new_position(g.seed, musters)
     history: dict[str, list[dict]] = {"S": [], "N": []}
+    think = {"S": [0.0, 0.0, 0], "N": [0.0, 0.0, 0]}  # total, longest, moves
     while pos["result"] is None:
         me = pos["to_move"]
+        t0 = time.perf_counter()
         action = choose_action(position.view(pos, me), history[me], players[me], g.seed + pos["actions"])
+        _note_time(think[me], time.perf_counter() - t0)
         pos, entry = api.play(pos, action, rng_seed=g.seed * 1009 + pos["actions"])
         pulls = entry["fight"]["pulls"] if entry["fight"] else {}
         for side in ("S", "N"):
@@ -45,7 +49,21 @@ def play_game(g: Game) -> dict:
                                   "view": position.view(pos, side)})
     winner = pos["result"]["winner"]
     score = 0.5 if winner is None else (1.0 if winner == g.a_side else 0.0)
-    return {"game": g, "score": score, "reason": pos["result"]["reason"], "plies": pos["actions"]}
+    return {"game": g, "score": score, "reason": pos["result"]["reason"], "plies": pos["actions"],
+            "think_a": think[g.a_side], "think_b": think[OTHER[g.a_side]]}
+
+
+def _note_time(acc: list, dt: float) -> None:
+    acc[0] += dt
+    acc[1] = max(acc[1], dt)
+    acc[2] += 1
+
+
+def think_summary(results: list[dict], key: str) -> tuple[float, float]:
+    """Mean and longest time per move of one side over the match."""
+    total = sum(r[key][0] for r in results)
+    moves = sum(r[key][2] for r in results)
+    return total / max(moves, 1), max(r[key][1] for r in results)
 
 
 def schedule(a: str, b: str, games: int, seed: int) -> list[Game]:
@@ -106,4 +124,5 @@ def match(a: str, b: str, games: int, seed: int, concurrency: int,
     diff, lo, hi = elo_interval(results)
     return {"a": a, "b": b, "games": len(results), "wins": w, "draws": d, "losses": l,
             "score": (w + d / 2) / len(results), "elo": diff, "elo_lo": lo, "elo_hi": hi,
-            "mean_plies": sum(r["plies"] for r in results) / len(results)}
+            "mean_plies": sum(r["plies"] for r in results) / len(results),
+            "think_a": think_summary(results, "think_a"), "think_b": think_summary(results, "think_b")}
