@@ -85,3 +85,11 @@ def test_evaluation_is_symmetric():
     e = position.to_engine(SMALL)
     flipped = dict(SMALL, to_move="N")
     assert abs(evaluate_engine(e) + evaluate_engine(position.to_engine(flipped))) < 3.0
+
+
+def test_a_search_cancelled_before_it_starts_still_answers_legally():
+    v = api.view(SMALL, "S")
+    s = Searcher()
+    s.cancel()
+    s.start(v, [], "expert", 1)
+    assert s.result(timeout=2.0) in api.legal_actions(SMALL)

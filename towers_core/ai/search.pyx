@@ -597,8 +597,7 @@ cdef class Search:
         memset(self.c.tt, 0, (<size_t>1 << self.tt_bits) * sizeof(TTEntry))
         with nogil:
             self.c.deadline = now() + budget if budget >= 0 else 0.0
-            if not self.c.stop:
-                run(&self.c)
+            run(&self.c)  # even when cancelled already: it still picks a legal root action
         return self.progress()
 
     def cancel(self) -> None:
