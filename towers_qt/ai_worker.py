@@ -1,30 +1,17 @@
 """Runs the AI search on a worker thread so the window stays responsive.
 
-The engine's search releases the GIL, so a plain QThread gives real parallelism. Results carry a
-ticket: a result whose ticket is stale (the game moved on, undo, new game) is dropped.
+The core's search releases the GIL, so a plain QThread gives real parallelism. The GUI thread polls
+the search's progress (depth, nodes, best move) and can cancel it; a cancelled search still answers
+with its best move so far. Results carry a ticket: a stale one (undo, new game) is dropped.
 """
 from __future__ import annotations
 
-import random
 import time
 
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
-from towers_core import api
-
-
-def choose(view: dict, history: list, level: str, seed: int, time_ms: int | None) -> str:
-    """The AI's action for `view`; falls back to a seeded random legal action if the AI is absent."""
-    chooser = getattr(api, "choose_action", None)
-    if chooser is not None:
-        try:
-            return chooser(view, history, level, seed, time_ms)
-        except ModuleNotFoundError as exc:
-            if not (exc.name or "").startswith("towers_core.ai"):
-                raise
-    # TEMPORARY fallback until the engine's AI (towers_core.ai) lands: a seeded uniform random
-    # legal action. Remove once api.choose_action always works.
-    return random.Random(seed).choice(api.legal_actions(view))
+from towers_core.ai.levels import get_level
+from towers_core.ai.player import Searcher
 
 
 class _Worker(QObject):
@@ -33,8 +20,11 @@ class _Worker(QObject):
 
     @Slot(int, object)
     def think(self, ticket: int, job: dict) -> None:
+        searcher: Searcher = job["searcher"]
         try:
-            action = choose(job["view"], job["history"], job["level"], job["seed"], job["time_ms"])
+            searcher.start(job["view"], job["history"], job["level"], job["seed"], job["time_ms"],
+                           background=False)
+            action = searcher.result()
         except Exception as exc:  # reported to the window, never swallowed
             self.failed.emit(ticket, f"{type(exc).__name__}: {exc}")
             return
@@ -47,7 +37,8 @@ class AiRunner(QObject):
     answered = Signal(str)
     failed = Signal(str)
     thinking = Signal(bool)
-    progress = Signal(int)  # 0..100, elapsed time against the time budget
+    progress = Signal(int)  # 0..100: elapsed time against the level's time cap
+    detail = Signal(str)    # "depth 4 · 120,000 nodes · best c2-c3"
     _start = Signal(int, object)
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -64,6 +55,7 @@ class AiRunner(QObject):
         self._busy = False
         self._began = 0.0
         self._budget_ms = 1000
+        self._searcher: Searcher | None = None
         self._timer = QTimer(self)
         self._timer.setInterval(80)
         self._timer.timeout.connect(self._tick)
@@ -72,20 +64,25 @@ class AiRunner(QObject):
     def busy(self) -> bool:
         return self._busy
 
-    def think(self, view: dict, history: list, level: int, seed: int, time_ms: int | None) -> None:
+    def think(self, view: dict, history: list, level: str, seed: int, time_ms: int | None) -> None:
+        """Start a search; `time_ms` None lets the level use its own time cap."""
         self._ticket += 1
         self._busy = True
         self._began = time.monotonic()
-        self._budget_ms = max(1, time_ms or 1000)
+        self._budget_ms = max(1, time_ms or get_level(level).time_ms or 1000)
+        self._searcher = Searcher()
         self._timer.start()
         self.thinking.emit(True)
         self.progress.emit(0)
-        job = {"view": view, "history": list(history), "level": level, "seed": seed, "time_ms": time_ms}
+        job = {"view": view, "history": list(history), "level": level, "seed": seed,
+               "time_ms": time_ms, "searcher": self._searcher}
         self._start.emit(self._ticket, job)
 
     def cancel(self) -> None:
-        """Forget the running search (its answer will be ignored)."""
+        """Stop the running search at once and forget its answer."""
         self._ticket += 1
+        if self._searcher is not None:
+            self._searcher.cancel()
         self._stop()
 
     def _stop(self) -> None:
@@ -97,6 +94,10 @@ class AiRunner(QObject):
     def _tick(self) -> None:
         elapsed = (time.monotonic() - self._began) * 1000
         self.progress.emit(min(99, int(100 * elapsed / self._budget_ms)))
+        if self._searcher is not None:
+            info = self._searcher.progress()
+            if info["nodes"]:
+                self.detail.emit(f"depth {info['depth']} · {info['nodes']:,} nodes · best {info['best']}")
 
     def _on_done(self, ticket: int, action: str) -> None:
         if ticket == self._ticket:
@@ -110,7 +111,7 @@ class AiRunner(QObject):
             self.failed.emit(message)
 
     def shutdown(self) -> None:
-        """Stop the thread (waits for a running search to finish)."""
+        """Cancel any search and stop the thread."""
         self.cancel()
         self._thread.quit()
         self._thread.wait()

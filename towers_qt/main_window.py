@@ -184,6 +184,8 @@ class MainWindow(QMainWindow):
         s.actionPlayed.connect(self.on_action_played)
         s.aiThinking.connect(self._show_thinking)
         s.aiProgress.connect(self.thinking_bar.setValue)
+        s.aiDetail.connect(self.thinking_bar.setToolTip)
+        s.aiDetail.connect(lambda text: self.statusBar().showMessage(f"Thinking: {text}", 2000))
         s.aiFailed.connect(lambda msg: self.show_error("The computer could not move", msg))
         s.hintReady.connect(self.show_hint)
 

@@ -89,10 +89,11 @@ class Session(QObject):
     gameOver = Signal(dict)
     aiThinking = Signal(bool)
     aiProgress = Signal(int)
+    aiDetail = Signal(str)  # depth, nodes and best move of the running search
     aiFailed = Signal(str)
     hintReady = Signal(str)
 
-    def __init__(self, parent: QObject | None = None, time_ms: int = 800) -> None:
+    def __init__(self, parent: QObject | None = None, time_ms: int | None = None) -> None:
         super().__init__(parent)
         self.players = {"S": Player("human", "South"), "N": Player("ai", "Computer")}
         self.seed = 0
@@ -111,6 +112,7 @@ class Session(QObject):
         self.ai.failed.connect(self._on_ai_failed)
         self.ai.thinking.connect(self.aiThinking)
         self.ai.progress.connect(self.aiProgress)
+        self.ai.detail.connect(self.aiDetail)
 
     # -- starting -----------------------------------------------------------------------------
     def new_game(self, players: dict[str, Player], seed: int, musters: dict | None = None,
