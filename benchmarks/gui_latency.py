@@ -1,0 +1,117 @@
+"""How late the GUI thread's event loop runs while the AI thinks (goal: worst delay under 50 ms).
+
+A 5 ms QTimer ticks on the GUI thread while `towers_qt.ai_worker.AiRunner` searches on its worker
+thread at the chosen level, over several mid-game positions. Each tick's lateness is the gap since
+the previous tick minus 5 ms. Prints the worst and the 99th-percentile delay, with and without the
+AI running.
+
+    python benchmarks/gui_latency.py                 # level hard, 6 positions
+    python benchmarks/gui_latency.py --level expert --positions 4
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QTimer  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from towers_core import api  # noqa: E402
+from towers_qt.ai_worker import AiRunner  # noqa: E402
+
+TICK_MS = 5
+
+
+def mid_game_views(count: int, plies: int = 30) -> list[dict]:
+    """Views of the player to move after `plies` random non-resigning actions, one per seed."""
+    views = []
+    seed = 0
+    while len(views) < count:
+        rng, pos = random.Random(seed), api.new_position(seed)
+        for _ in range(plies):
+            if pos["result"]:
+                break
+            pos = api.apply(pos, rng.choice([a for a in api.legal_actions(pos) if a != "resign"]))
+        if pos["result"] is None:
+            views.append(api.view(pos, pos["to_move"]))
+        seed += 1
+    return views
+
+
+class Probe:
+    """Records the lateness of a fast repeating timer on the GUI thread."""
+
+    def __init__(self) -> None:
+        self.delays: list[float] = []
+        self._last = time.perf_counter()
+        self.timer = QTimer()
+        self.timer.setInterval(TICK_MS)
+        self.timer.timeout.connect(self._tick)
+
+    def _tick(self) -> None:
+        now = time.perf_counter()
+        self.delays.append(max(0.0, (now - self._last) * 1000 - TICK_MS))
+        self._last = now
+
+    def start(self) -> None:
+        self._last = time.perf_counter()
+        self.timer.start()
+
+
+def report(label: str, delays: list[float]) -> float:
+    worst = max(delays) if delays else 0.0
+    p99 = statistics.quantiles(delays, n=100)[98] if len(delays) >= 100 else worst
+    print(f"{label:<22} worst {worst:6.1f} ms   p99 {p99:5.1f} ms   ({len(delays)} ticks)")
+    return worst
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--level", default="hard")
+    parser.add_argument("--positions", type=int, default=6)
+    args = parser.parse_args(argv)
+    app = QApplication.instance() or QApplication([])
+    views = mid_game_views(args.positions)
+
+    idle = Probe()
+    idle.start()
+    end = time.perf_counter() + 1.0
+    while time.perf_counter() < end:
+        app.processEvents()
+        time.sleep(0.001)
+    idle.timer.stop()
+
+    runner, probe, pending, times = AiRunner(), Probe(), list(views), []
+
+    def next_search(_action: str = "") -> None:
+        if times:
+            times[-1] = time.perf_counter() - times[-1]
+        if not pending:
+            app.quit()
+            return
+        times.append(time.perf_counter())
+        runner.think(pending.pop(0), [], args.level, 1, None)
+
+    runner.answered.connect(next_search)
+    runner.failed.connect(lambda msg: (print("AI failed:", msg), app.exit(1)))
+    probe.start()
+    QTimer.singleShot(0, next_search)
+    code = app.exec()
+    probe.timer.stop()
+    runner.shutdown()
+    print(f"level {args.level}, {len(views)} positions, mean {statistics.mean(times):.2f} s per move")
+    report("idle event loop", idle.delays)
+    worst = report(f"while AI thinks", probe.delays)
+    print(f"worst GUI delay while the AI thinks: {worst:.1f} ms (goal < 50 ms)")
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
