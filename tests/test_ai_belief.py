@@ -67,3 +67,17 @@ def test_worlds_are_reproducible_and_keep_my_cards():
     b = determinize.worlds(view, [], 4, 7)
     assert [w.get_counts("barrack", 1) for w in a] == [w.get_counts("barrack", 1) for w in b]
     assert all(w.get_square(9)[0] == 3 for w in a)   # South's own Knight on c2, untouched
+
+
+def test_card_seen_only_in_a_fight_and_routed_home_is_known_in_the_barrack():
+    # South's Knight routs North's face-down Lancer: the Lancer flips in the fight and goes home,
+    # so no view ever shows it; the fight record in South's history does.
+    pos = make_pos({"c2": "S:Kn", "c3": "N:La", "e6": "N:Sp"}, barrack={"N": ["Sq"]})
+    after, entry = api.play(pos, "c2xc3", {"A": 0, "D": -1})
+    assert entry["fight"]["outcome"] == "routed" and after["barrack"]["N"].count("La") == 1
+    history = [api.history_entry(entry, after, "S")]
+    assert history[0]["fight"]["d_card"] == "La"
+    k = belief.knowledge(api.view(after, "S"), "S", history)
+    assert k.at_home["La"] == 1 and k.required["La"] == 1
+    without = belief.knowledge(api.view(after, "S"), "S", [{**history[0], "fight": None}])
+    assert without.required["La"] == 0

@@ -203,6 +203,15 @@ def entry_view(entry: dict, player: str) -> dict:
     return out
 
 
+def history_entry(entry: dict, after: dict, player: str) -> dict:
+    """One item of `player`'s history for choose_action: the action as they saw it, the pulls, the
+    fight as they saw it (both fighters flip, so it is public) and their view after it."""
+    seen = entry_view(entry, player)
+    fight = seen["fight"]
+    return {"action": seen["action"], "pulls": dict(fight["pulls"]) if fight else {},
+            "fight": fight, "view": view(after, player)}
+
+
 def parse_action(action: str) -> dict:
     """The parts of an action string (kind, card, from, to, follow, target, posture)."""
     return notation.describe_action(notation.parse(action))

@@ -87,9 +87,10 @@ def knowledge(view: dict, viewer: str, history: list[dict] | None = None) -> Kno
                 at_home.clear()  # the deployed card may be one of them
         tokens = _reconcile(tokens, v, opponent)
         now = _seen_now(v, viewer)
-        if before is not None:
-            at_home += before - now  # face-up cards that left the board without being captured
-        most_seen |= now
+        flash = now + _routed_in_fight(entry, v, viewer)  # seen during the action, then sent home
+        during = flash if before is None else before | flash
+        at_home += during - now  # face-up cards that left the board without being captured
+        most_seen |= flash
         before = now
     tokens = _reconcile(tokens, view, opponent)
     seen = _seen_now(view, viewer)
@@ -103,6 +104,19 @@ def knowledge(view: dict, viewer: str, history: list[dict] | None = None) -> Kno
     troops = sum(BY_CODE[c].troops * n for c, n in seen.items())
     return Knowledge(opponent, tokens, len(view["barrack"][opponent]), len(view["resting"][opponent]),
                      unseen, +required, BUDGET - troops, returned, +at_home)
+
+
+def _routed_in_fight(entry: dict, view_after: dict, viewer: str) -> Counter:
+    """An opponent card that flipped in the entry's fight and was routed home, so no view shows it."""
+    fight = entry.get("fight")
+    if not isinstance(fight, dict):
+        return Counter()
+    mover = _other(view_after["to_move"])
+    if fight.get("outcome") == "routed" and mover == viewer:
+        return Counter([fight["d_card"]])
+    if fight.get("outcome") == "attacker_routed" and mover != viewer:
+        return Counter([fight["a_card"]])
+    return Counter()
 
 
 def _reconcile(tokens: dict, view: dict, opponent: str) -> dict:

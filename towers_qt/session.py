@@ -58,13 +58,6 @@ def position_key(position: dict, action: str) -> str:
     return hashlib.sha1(text.encode()).hexdigest()
 
 
-def seen_action(entry_for_player: dict, player: str) -> str:
-    """The action string as `player` saw it."""
-    if entry_for_player.get("player") == player:
-        return entry_for_player["action"]
-    return entry_for_player.get("public") or entry_for_player["action"]
-
-
 def _revealed_squares(entry: dict) -> list[str]:
     """Squares whose card identity the entry showed to everyone."""
     out = []
@@ -200,11 +193,8 @@ class Session(QObject):
         return entry
 
     def _record(self, entry: dict, before: dict) -> None:
-        fight = entry.get("fight") or {}
         for p in SIDES:
-            viewed = api.entry_view(entry, p)
-            self.histories[p].append({"action": seen_action(viewed, p), "pulls": fight.get("pulls") or {},
-                                      "view": api.view(self.position, p)})
+            self.histories[p].append(api.history_entry(entry, self.position, p))
             self._follow_seen(p, entry)
 
     def _follow_seen(self, player: str, entry: dict) -> None:

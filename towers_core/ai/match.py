@@ -43,10 +43,8 @@ def play_game(g: Game) -> dict:
         action = choose_action(position.view(pos, me), history[me], players[me], g.seed + pos["actions"])
         _note_time(think[me], time.perf_counter() - t0)
         pos, entry = api.play(pos, action, rng_seed=g.seed * 1009 + pos["actions"])
-        pulls = entry["fight"]["pulls"] if entry["fight"] else {}
         for side in ("S", "N"):
-            history[side].append({"action": api.entry_view(entry, side)["action"], "pulls": pulls,
-                                  "view": position.view(pos, side)})
+            history[side].append(api.history_entry(entry, pos, side))
     winner = pos["result"]["winner"]
     score = 0.5 if winner is None else (1.0 if winner == g.a_side else 0.0)
     return {"game": g, "score": score, "reason": pos["result"]["reason"], "plies": pos["actions"],
