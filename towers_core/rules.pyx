@@ -39,7 +39,7 @@ cdef inline int revealed_kob_touching(State* s, int sq, int p, int also_up) noex
     for d in range(4):
         x = step(sq, d)
         if x >= 0 and s.card[x] != NO_CARD and s.owner[x] != p and kob(s.card[x]):
-            if (s.flags[x] & F_UP) or x == also_up:
+            if x == also_up or (s.flags[x] & F_UP):
                 n += 1
     return n
 
