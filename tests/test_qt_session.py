@@ -152,9 +152,10 @@ def test_dominance_dock_shows_track_high_ground_captures_and_decks(window):
     assert dom.track.marker == -3 and "North 3 of 10" in dom.caption.text()
     assert dom.cell_text("high", "S").startswith("1 of 5")  # the Archer on b3
     assert dom.cell_text("high", "N").startswith("1 of 5")
-    assert "<b>2</b>" in dom.cell_text("captured", "N") and "Kn" in dom.cell_text("captured", "N")
-    assert ">+1<" in dom.cell_text("deck", "S") and " 4 " in dom.cell_text("deck", "S")
-    assert ">−2<" in dom.cell_text("deck", "S")
+    assert "<b>2</b>" in dom.cell_text("captured", "N")
+    assert "value 3" in dom.cell_text("captured", "N")  # Kn 2 + Ar 1
+    assert ">1<" in dom.cell_text("deck", "S") and " · 4 · " in dom.cell_text("deck", "S")
+    assert ">2<" in dom.cell_text("deck", "S")
 
 
 def test_log_dock_shows_fights_in_the_viewers_view(window, clicks):

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 
 OFFSCREEN_FLAGS = ("--screenshot", "--smoke-test")
@@ -61,17 +60,18 @@ def demo_setup(seed: int):
 
 
 def midgame(seed: int, plies: int = 36) -> dict:
-    """A seeded mid-game with South to move (random legal actions), as a checked save state."""
+    """A seeded mid-game with South to move, both sides played by the computer at `normal` (node
+    budgets, so the same seed always gives the same position), as a checked save state."""
     from towers_core import api
 
     from .session import Player, Session, check_state
 
-    rng = random.Random(seed)
     scratch = Session(time_ms=0)
     scratch.new_game({"S": Player("human", "South"), "N": Player("human", "North")}, seed)
     while scratch.result is None and (len(scratch.log) < plies or scratch.to_move != "S"):
-        actions = [a for a in api.legal_actions(scratch.position) if a not in ("pass", "resign")]
-        scratch.play(rng.choice(actions or ["pass"]))
+        side = scratch.to_move
+        view = api.view(scratch.position, side)
+        scratch.play(api.choose_action(view, scratch.histories[side], "normal", seed + len(scratch.log)))
     scratch.players["N"] = Player("ai", "Computer", "easy")
     scratch.viewer = "S"
     state = check_state(scratch.to_dict())

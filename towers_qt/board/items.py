@@ -65,6 +65,8 @@ class SquareItem(QGraphicsItem):
         renderer = svg(f"terrain/{self.terrain}.svg")
         if renderer is not None:
             renderer.render(painter, rect)
+            if self.terrain == "high":
+                self._paint_high_rim(painter, rect)
             return
         if self.terrain == "high":
             grad = QRadialGradient(rect.center(), CELL * 0.6)
@@ -80,6 +82,13 @@ class SquareItem(QGraphicsItem):
             painter.setBrush(QColor(150, 144, 135))
             painter.drawPolygon(QPolygonF([QPointF(10, 85), QPointF(42, 22), QPointF(74, 85)]))
             painter.drawPolygon(QPolygonF([QPointF(46, 85), QPointF(68, 42), QPointF(92, 85)]))
+
+    @staticmethod
+    def _paint_high_rim(painter: QPainter, rect: QRectF) -> None:
+        """A green rim that stays visible around a card standing on the high ground."""
+        painter.setPen(QPen(palette.HIGH.darker(135), 5))
+        painter.setBrush(Qt.NoBrush)
+        painter.drawRect(rect.adjusted(3.5, 3.5, -3.5, -3.5))
 
     def _paint_highlight(self, painter: QPainter, rect: QRectF) -> None:
         colour = QColor(HIGHLIGHT.get(self.highlight, palette.GOLD))

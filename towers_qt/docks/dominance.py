@@ -61,7 +61,7 @@ class TrackWidget(QWidget):
 
 def marker_text(marker: int) -> str:
     if marker == 0:
-        return "Dominance: level (0)"
+        return "Dominance: even (0)"
     side = "South" if marker > 0 else "North"
     return f"Dominance: {side} {abs(marker)} of 10"
 
@@ -93,7 +93,7 @@ class DominanceWidget(QWidget):
         layout.addStretch(1)
 
     def _build_table(self) -> None:
-        rows = (("high", "High ground"), ("captured", "Captured"), ("deck", "Fortune"))
+        rows = (("high", "High ground"), ("captured", "Captured"), ("deck", "Fortune left<br><small>+1 · 0 · −1</small>"))
         self.heads = {}
         for col, side in enumerate(("S", "N"), start=1):
             head = QLabel(palette.SIDE_NAME[side])
@@ -117,18 +117,17 @@ class DominanceWidget(QWidget):
         self.caption.setText(marker_text(marker).replace("Dominance: ", ""))
         self.south_end.setText(f"{_short(names.get('S', 'South'))} ▶")
         self.north_end.setText(f"◀ {_short(names.get('N', 'North'))}")
-        held = api.score(view)["high"]
+        score = api.score(view)
         for side in ("S", "N"):
             self.heads[side].setText(_short(names.get(side, palette.SIDE_NAME[side]), 10))
-            self.cells[("high", side)].setText(f"{held[side]} of {len(view['terrain']['high'])}")
+            self.cells[("high", side)].setText(f"{score['high'][side]} of {len(view['terrain']['high'])}")
             caps = view["captured"][side]
-            listed = " ".join(sorted(caps))
-            self.cells[("captured", side)].setText(f"<b>{len(caps)}</b> {listed}")
+            self.cells[("captured", side)].setText(f"<b>{len(caps)}</b> · value {score['value'][side]}")
             self.cells[("captured", side)].setToolTip(", ".join(card_info(c)["name"] for c in sorted(caps)))
             deck = view["decks"][side]
             self.cells[("deck", side)].setText(
-                f"<span style='color:#e0bf6c'>+{deck['+1']}</span> {deck['0']} "
-                f"<span style='color:#e07a80'>−{deck['-1']}</span>")
+                f"<span style='color:#e0bf6c'>{deck['+1']}</span> · {deck['0']} · "
+                f"<span style='color:#e07a80'>{deck['-1']}</span>")
             self.cells[("deck", side)].setToolTip(
                 f"Left in {palette.SIDE_NAME[side]}'s fortune deck: {deck['+1']} × +1, {deck['0']} × 0, "
                 f"{deck['-1']} × −1")
