@@ -120,3 +120,37 @@ def test_screenshot_and_smoke_test_command_lines(tmp_path):
                            capture_output=True, text=True, timeout=180)
     assert smoke.returncode == 0, smoke.stderr
     assert "ok" in smoke.stdout
+
+
+def test_hotseat_musters_are_each_behind_a_curtain(window, qtbot, monkeypatch):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QDialog
+
+    from towers_qt.curtain import Curtain
+    from towers_qt.dialogs.muster import MusterDialog
+
+    asked: list[str] = []
+
+    def lift_curtain():
+        curtains = [c for c in window.findChildren(Curtain) if c.isVisible()]
+        asked.append(curtains[0].who_label.text() if curtains else "none")
+        for c in curtains:
+            c.proceed()
+
+    def fake_exec(dialog):
+        # the curtain was lifted before the dialog opened, and no curtain hides it now
+        assert not [c for c in window.findChildren(Curtain) if c.isVisible()]
+        return QDialog.Accepted
+
+    original_present = Curtain.present
+
+    def present_then_lift(self, *args, **kwargs):
+        original_present(self, *args, **kwargs)
+        QTimer.singleShot(0, lift_curtain)
+
+    monkeypatch.setattr(Curtain, "present", present_then_lift)
+    monkeypatch.setattr(MusterDialog, "exec", fake_exec)
+    setup = GameSetup(mode="hotseat", human_side=None, seed=5, names={"S": "Ann", "N": "Bea"})
+    musters = window._muster_dialogs(setup)
+    assert asked == ["South — Ann", "North — Bea"]
+    assert set(musters) == {"S", "N"}

@@ -82,8 +82,9 @@ class Curtain(QWidget):
 
     # -- public ---------------------------------------------------------------------------
     def present(self, side: str, name: str | None = None, turn: int | None = None,
-                last_action: str | None = None) -> None:
-        """Cover the parent and ask to pass the device to `side` ("S"/"N")."""
+                last_action: str | None = None, note: str | None = None) -> None:
+        """Cover the parent and ask to pass the device to `side` ("S"/"N"); `note` replaces the
+        last-move line (e.g. before a secret muster)."""
         self.side = side
         side_name = SIDE_NAME.get(side, side)
         who = side_name if not name or name == side_name else f"{side_name} — {name}"
@@ -92,8 +93,9 @@ class Curtain(QWidget):
             f"background: transparent; color: {SIDE_TEXT.get(side, GOLD)};"
             f" font-family: '{SERIF}'; font-size: 34pt; font-weight: bold;")
         self.turn_label.setText(f"TURN {turn}" if turn is not None else "HOT-SEAT")
-        self.last_label.setText(f"Last move: {last_action}" if last_action else "")
-        self.last_label.setVisible(bool(last_action))
+        line = note or (f"Last move: {last_action}" if last_action else "")
+        self.last_label.setText(line)
+        self.last_label.setVisible(bool(line))
         # Wrapped text: reserve the height its lines need at the label's set width.
         self.last_label.setMinimumHeight(self.last_label.heightForWidth(self.last_label.width()))
         self.setAccessibleName(f"Pass the device to {who}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, QStandardPaths, Qt, QTimer
+from PySide6.QtCore import QEventLoop, QPoint, QStandardPaths, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCursor, QIcon, QKeySequence
 from PySide6.QtWidgets import (QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox,
                                QProgressBar, QVBoxLayout, QWidget)
@@ -208,7 +208,7 @@ class MainWindow(QMainWindow):
         musters = dict(musters or {})
         for side in ai_sides:
             if not musters.get(side):
-                musters[side] = computer_muster(setup.level, setup.seed + (side == "N"))
+                musters[side] = api.choose_muster(setup.level, setup.seed + (side == "N"))
         position = None
         if setup.first in ("S", "N"):
             full = self.session._musters(setup.seed, musters) or api.new_position(setup.seed)["barrack"]
@@ -235,11 +235,24 @@ class MainWindow(QMainWindow):
         for side in ("S", "N"):
             if side == setup.ai_side:
                 continue
+            if setup.mode == "hotseat":
+                self._pass_device(side, setup.names.get(side))
             dialog = MusterDialog(self, side, setup.names.get(side), self.settings.last_muster(side), self.settings)
             if dialog.exec() != MusterDialog.Accepted:
                 return None
             musters[side] = dialog.muster()
         return musters
+
+    def _pass_device(self, side: str, name: str | None) -> None:
+        """Hot-seat musters are secret: a curtain asks for the device before each one."""
+        from .curtain import Curtain
+
+        screen = Curtain(self)
+        waiting = QEventLoop()
+        screen.continued.connect(waiting.quit)
+        screen.present(side, name, note="Muster your barrack in secret: the other player looks away.")
+        waiting.exec()
+        screen.deleteLater()
 
     # -- refreshing the screen ---------------------------------------------------------------
     def refresh(self) -> None:
@@ -583,14 +596,6 @@ class MainWindow(QMainWindow):
 
 def card_name(code: str | None) -> str:
     return api.CARD_INFO.get(code or "", {}).get("name", code or "?")
-
-
-def computer_muster(level: str, seed: int) -> list[str] | None:
-    """The computer's muster for a level, or None (a random legal muster from the seed)."""
-    try:
-        return api.choose_muster(level, seed)
-    except (AttributeError, ModuleNotFoundError):
-        return None
 
 
 def last_squares(entry: dict) -> set[str]:
