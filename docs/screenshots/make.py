@@ -1,0 +1,76 @@
+"""Renders the README's screenshots offscreen into this folder: `python docs/screenshots/make.py`.
+
+The main window at a seeded mid-game (the computer played both sides at `normal`, so the position is
+the same every time), an attack preview from that position, the hot-seat curtain, and the muster
+and new-game dialogs.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+HERE = Path(__file__).resolve().parent
+SEED = 11
+
+
+def main() -> int:
+    from PySide6.QtCore import QSettings
+
+    from towers_core import api
+    from towers_qt.app import make_app, midgame
+    from towers_qt.curtain import Curtain
+    from towers_qt.dialogs.attack_preview import AttackPreviewDialog
+    from towers_qt.dialogs.muster import MusterDialog
+    from towers_qt.dialogs.new_game import NewGameDialog
+    from towers_qt.main_window import MainWindow
+    from towers_qt.settings import Settings
+
+    app = make_app([sys.argv[0]])
+    settings = Settings(QSettings(os.path.join(tempfile.mkdtemp(), "shots.ini"), QSettings.IniFormat))
+    window = MainWindow(settings, autosave=False)
+    window.resize(1400, 900)
+    window.show()
+    window.animations_enabled = False
+    state = midgame(SEED)
+    window.session.restore(state)
+    window.log.reset()
+    window.after_turn()
+    app.processEvents()
+    window.grab().save(str(HERE / "main.png"))
+
+    view = window.session.view()
+    attacks = [a for a in api.legal_actions(view) if "x" in a]
+    if attacks:
+        action = attacks[0]
+        preview = api.preview_attack(view, action)
+        names = {c: i["name"] for c, i in api.CARD_INFO.items()}
+        a_card, d_card = (view["board"][preview[k]]["card"] for k in ("attacker", "defender"))
+        dialog = AttackPreviewDialog(preview, f"{names.get(a_card, 'Card')} {preview['attacker']}",
+                                     f"{names.get(d_card, 'face-down card')} {preview['defender']}",
+                                     window, a_side="S", card_names=names)
+        dialog.show()
+        app.processEvents()
+        dialog.grab().save(str(HERE / "attack_preview.png"))
+        dialog.close()
+
+    for shot, widget in (("muster.png", MusterDialog(window, "S", "Ann", None, settings)),
+                         ("new_game.png", NewGameDialog(window, settings, seed=SEED))):
+        widget.show()
+        app.processEvents()
+        widget.grab().save(str(HERE / shot))
+        widget.close()
+
+    curtain = Curtain(window)
+    curtain.present("N", "Bea", 37, api.describe(api.entry_view(window.session.log[-1], "N")))
+    app.processEvents()
+    window.grab().save(str(HERE / "curtain.png"))
+    window.session.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
