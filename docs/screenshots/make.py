@@ -48,7 +48,9 @@ def main() -> int:
         action = attacks[0]
         preview = api.preview_attack(view, action)
         names = {c: i["name"] for c, i in api.CARD_INFO.items()}
-        a_card, d_card = (view["board"][preview[k]]["card"] for k in ("attacker", "defender"))
+        parsed = api.parse_action(action)
+        a_card = parsed["card"] or view["board"][parsed["from"]]["card"]
+        d_card = view["board"][preview["defender"]]["card"]
         dialog = AttackPreviewDialog(preview, f"{names.get(a_card, 'Card')} {preview['attacker']}",
                                      f"{names.get(d_card, 'face-down card')} {preview['defender']}",
                                      window, a_side="S", card_names=names)
