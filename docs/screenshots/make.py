@@ -21,7 +21,7 @@ def main() -> int:
     from PySide6.QtCore import QSettings
 
     from towers_core import api
-    from towers_qt.app import make_app, midgame
+    from towers_qt.app import make_app, screenshot
     from towers_qt.curtain import Curtain
     from towers_qt.dialogs.attack_preview import AttackPreviewDialog
     from towers_qt.dialogs.muster import MusterDialog
@@ -34,13 +34,7 @@ def main() -> int:
     window = MainWindow(settings, autosave=False)
     window.resize(1400, 900)
     window.show()
-    window.animations_enabled = False
-    state = midgame(SEED)
-    window.session.restore(state)
-    window.log.reset()
-    window.after_turn()
-    app.processEvents()
-    window.grab().save(str(HERE / "main.png"))
+    screenshot(window, str(HERE / "main.png"), SEED)
 
     view = window.session.view()
     attacks = [a for a in api.legal_actions(view) if "x" in a]
