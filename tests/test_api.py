@@ -193,3 +193,13 @@ def test_score_counts_high_ground_without_the_king_and_captured_value():
     assert s["high"] == {"S": 1, "N": 1}
     assert s["captured"] == {"S": 2, "N": 1}
     assert s["value"] == {"S": 3, "N": 2}
+
+
+def test_king_fight_entry_has_no_might():
+    pos = make_pos({"d3": "N:K^", "c3": "S:So^"})
+    pos["to_move"] = "N"
+    _, entry = api.play(pos, "d3xc3")
+    f = entry["fight"]
+    assert f["king_fight"] and f["outcome"] == "captured"
+    assert f["a_might"] is None and f["d_might"] is None and f["a_terms"] is None
+    assert "Might" not in api.describe(entry)

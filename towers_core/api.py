@@ -164,6 +164,8 @@ def _entry(before: dict, after: dict, code: int, record: dict) -> dict:
             "outcome": OUTCOMES[fight["outcome"]], "revealed": [sq[s] for s in fight["revealed"]],
             "king_fight": "K" in (CODES[fight["a_card"]], CODES[fight["d_card"]]),
         }
+        if entry["fight"]["king_fight"]:  # a King's fight never computes Might (fine point 4)
+            entry["fight"].update(a_terms=None, d_terms=None, a_might=None, d_might=None)
     target = record["target"]
     if target is not None:
         if parts["follow"] == "scout" or parts["kind"] == "scout":
