@@ -109,15 +109,20 @@ def test_screenshot_and_smoke_test_command_lines(tmp_path):
 
     from PySide6.QtGui import QImage
 
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path))
+    import towers_qt
+
+    # the same towers_qt/towers_core this test imported (installed, or a built source tree)
+    home = os.path.dirname(os.path.dirname(os.path.abspath(towers_qt.__file__)))
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path),
+               PYTHONPATH=home)
     shot = tmp_path / "shot.png"
     run = subprocess.run([sys.executable, "-m", "towers_qt.app", "--screenshot", str(shot)], env=env,
-                         capture_output=True, text=True, timeout=120)
+                         cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     image = QImage(str(shot))
     assert image.width() >= 1000 and image.height() >= 700
     smoke = subprocess.run([sys.executable, "-m", "towers_qt.app", "--smoke-test", "--turns", "6"], env=env,
-                           capture_output=True, text=True, timeout=180)
+                           cwd=tmp_path, capture_output=True, text=True, timeout=180)
     assert smoke.returncode == 0, smoke.stderr
     assert "ok" in smoke.stdout
 
