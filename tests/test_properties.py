@@ -673,6 +673,20 @@ def test_end_of_turn_matches_rebuild_from_random_positions(seed, cs, marker, act
 
 # --- non-fight actions, rebuilt from RULES §6 ------------------------------------------------------
 
+def _scout_or_soulcast(board, captured, me, you, actor, kind, target):
+    """RULES §6: a Scout flips its target; a Soulcast captures it and uses the caster up, or only
+    reveals both when the target is a face-down King."""
+    if kind == "?":
+        board[target]["up"] = True
+    elif board[target]["card"] == "K":
+        board[target]["up"] = True
+        board[actor]["up"] = True
+    else:
+        captured[me].append(board.pop(target)["card"])
+        board.pop(actor)
+        captured[you].append("So")
+
+
 def expected_non_fight(pos, a):
     """(board, barrack, captured) after a non-fight action, or None for fights."""
     if "x" in a:
@@ -715,29 +729,13 @@ def expected_non_fight(pos, a):
             board[to] = board.pop(frm)
         else:  # whole-turn scout / soulcast: "c3?e3" does not match the move part
             pass
-        if kind == "?":
-            board[target]["up"] = True
-        elif kind == "*":
-            if board[target]["card"] == "K":
-                board[target]["up"] = True
-                board[actor]["up"] = True
-            else:
-                captured[me].append(board.pop(target)["card"])
-                board.pop(actor)
-                captured[you].append("So")
+        if kind in ("?", "*"):
+            _scout_or_soulcast(board, captured, me, you, actor, kind, target)
     else:
         m = re.fullmatch(rf"({SQ})([?*])({SQ})", a)
         assert m, a
         actor, kind, target = m.groups()
-        if kind == "?":
-            board[target]["up"] = True
-        elif board[target]["card"] == "K":
-            board[target]["up"] = True
-            board[actor]["up"] = True
-        else:
-            captured[me].append(board.pop(target)["card"])
-            board.pop(actor)
-            captured[you].append("So")
+        _scout_or_soulcast(board, captured, me, you, actor, kind, target)
     return (dict(sorted(board.items())), {p: sorted(v) for p, v in barrack.items()},
             {p: sorted(v) for p, v in captured.items()})
 
