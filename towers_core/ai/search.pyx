@@ -11,7 +11,6 @@ cancel flag is polled every 512 nodes and the best move of the deepest finished 
 from libc.stdint cimport uint64_t, int32_t, int16_t, int8_t
 from libc.string cimport memcpy, memset, memcmp
 from libc.stdlib cimport malloc, calloc, free
-from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 from towers_core.state cimport *
 from towers_core.rules cimport gen_actions, apply_action, action_pullers, next_rand, Engine
 from towers_core.ai.evaluate cimport evaluate, card_worth, WIN, EVAL_CAP
@@ -73,10 +72,12 @@ ctypedef struct Ctx:
     double* kid_p
 
 
+cdef extern from "monotonic.h" nogil:
+    double towers_monotonic()  # QueryPerformanceCounter on Windows, CLOCK_MONOTONIC elsewhere
+
+
 cdef inline double now() noexcept nogil:
-    cdef timespec ts
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return ts.tv_sec + ts.tv_nsec * 1e-9
+    return towers_monotonic()
 
 
 cdef inline uint64_t mix(uint64_t h) noexcept nogil:
