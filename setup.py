@@ -1,11 +1,15 @@
 """Compiles the Cython core; everything else lives in pyproject.toml."""
+import sys
+
 from Cython.Build import cythonize
 from setuptools import Extension, find_packages, setup
 
 MODULES = ["towers_core.rules", "towers_core.ai.search"]
 
+OPTIMIZE = ["/O2"] if sys.platform == "win32" else ["-O3"]
+
 extensions = [
-    Extension(name, [name.replace(".", "/") + ".pyx"], extra_compile_args=["-O3"])
+    Extension(name, [name.replace(".", "/") + ".pyx"], extra_compile_args=OPTIMIZE)
     for name in MODULES
 ]
 
