@@ -108,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     runner.shutdown()
     print(f"level {args.level}, {len(views)} positions, mean {statistics.mean(times):.2f} s per move")
     report("idle event loop", idle.delays)
-    worst = report(f"while AI thinks", probe.delays)
+    worst = report("while AI thinks", probe.delays)
     print(f"worst GUI delay while the AI thinks: {worst:.1f} ms (goal < 50 ms)")
     return code
 

@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from towers_core import notation, position
-from towers_core.cards import BY_CODE, CARDS, CODES
+from towers_core.cards import CARDS, CODES
 from towers_core.errors import BadPosition, IllegalAction
 from towers_core.position import PLAYERS, validate_muster, view  # noqa: F401  (public API)
 from towers_core.rules import A_TERMS, D_TERMS, OUTCOMES, Engine
@@ -56,17 +56,8 @@ def score(pos: dict) -> dict:
 
 def legal_actions(pos: dict) -> list[str]:
     """Every legal action of the player to move, sorted; also works on that player's own view."""
-    e = _mover_engine(pos)
+    e = position.mover_engine(pos)
     return sorted(notation.format_action(a) for a in e.legal())
-
-
-def _mover_engine(pos: dict) -> Engine:
-    e = position.to_engine(pos, allow_hidden=True)
-    mover = pos["to_move"]
-    if position.HIDDEN in pos["barrack"][mover] or any(
-            c["card"] == position.HIDDEN and c["owner"] == mover for c in pos["board"].values()):
-        raise BadPosition(f"this is not {mover}'s view: {mover}'s own cards are hidden")
-    return e
 
 
 def _legal_code(e: Engine, action: str) -> int:
@@ -80,7 +71,7 @@ def _legal_code(e: Engine, action: str) -> int:
 
 def pull_outcomes(pos: dict, action: str) -> list[tuple[dict, float]]:
     """Each combination of pulls the action can draw, with its exact probability."""
-    e = _mover_engine(pos)
+    e = position.mover_engine(pos)
     return _pull_table(e, _legal_code(e, action))
 
 
@@ -228,7 +219,7 @@ def describe(entry: dict) -> str:
 def preview_attack(view_pos: dict, action: str) -> dict:
     """Might terms and outcome odds of an attack, from the mover's own view (RULES §5)."""
     from towers_core.preview import preview
-    e = _mover_engine(view_pos)
+    e = position.mover_engine(view_pos)
     return preview(e, view_pos, _legal_code(e, action), _pull_table)
 
 

@@ -169,6 +169,16 @@ def to_engine(pos: Any, allow_hidden: bool = False) -> Engine:
     return e
 
 
+def mover_engine(pos: Any) -> Engine:
+    """Load a position or the mover's own view; refuse a view in which the mover's cards are hidden."""
+    e = to_engine(pos, allow_hidden=True)
+    mover = pos["to_move"]
+    if HIDDEN in pos["barrack"][mover] or any(
+            c["card"] == HIDDEN and c["owner"] == mover for c in pos["board"].values()):
+        raise BadPosition(f"this is not {mover}'s view: {mover}'s own cards are hidden")
+    return e
+
+
 def _load_board(e: Engine, board: Any, mountains: set[int], allow_hidden: bool) -> None:
     if not isinstance(board, dict):
         raise BadPosition("board must be an object of square -> card")

@@ -7,7 +7,7 @@ a face-down card) per identity the belief model allows, so it can never disagree
 from __future__ import annotations
 
 from towers_core import belief, notation
-from towers_core.cards import CODES, INDEX
+from towers_core.cards import INDEX
 from towers_core.rules import A_TERMS, D_TERMS, OUTCOMES, Engine
 
 OUTCOME_NAMES = OUTCOMES[1:]
@@ -67,16 +67,13 @@ def _pull_odds(table: list[tuple[dict, float]]) -> dict[str, dict[int, float]]:
 
 
 def _terms_after_move(e: Engine, code: int, a_sq: int, d_sq: int, march: int):
-    """Might terms with the attacker standing where the action puts it (None in King fights)."""
+    """Might terms with the attacker standing where the action puts it (None in King fights).
+
+    The deploy or maneuver is played by the engine itself, without its follow-up."""
     kind, a, b, fk, c = notation.decode(code)
     trial = e.copy()
-    mover = trial.get_meta()["to_move"]
-    if kind == notation.DEPLOY:
-        trial.set_square(b, a, mover, 0)
-    elif kind == notation.MANEUVER:
-        card, owner, flags = trial.get_square(a)
-        trial.set_square(a, -1, 0, 0)
-        trial.set_square(b, card, owner, flags)
+    if kind in (notation.DEPLOY, notation.MANEUVER):
+        trial.apply(notation.encode(kind, a, b))
     if KING in (trial.get_square(a_sq)[0], trial.get_square(d_sq)[0]):
         return None
     at, dt, _ = trial.might(a_sq, d_sq, march, 1)

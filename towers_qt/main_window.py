@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QEventLoop, QPoint, QStandardPaths, Qt, QTimer
+from PySide6.QtCore import QEventLoop, QStandardPaths, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCursor, QIcon, QKeySequence
 from PySide6.QtWidgets import (QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox,
                                QProgressBar, QVBoxLayout, QWidget)
@@ -14,7 +14,7 @@ from towers_core import api
 from .board.action_bar import ActionBar
 from .board.animations import EntryAnimator, run
 from .board.controller import BoardController
-from .board.palette import SIDE, SIDE_NAME, other
+from .board.palette import SIDE, SIDE_NAME
 from .board.scene import BoardScene
 from .board.view import BoardView
 from .docks.barrack import BarrackWidget

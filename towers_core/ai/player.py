@@ -14,7 +14,7 @@ from towers_core.ai import determinize
 from towers_core.ai.levels import Level, get_level
 from towers_core.ai.muster import choose_muster as _choose_muster
 from towers_core.ai.search import Search
-from towers_core.errors import BadPosition, IllegalAction
+from towers_core.errors import IllegalAction
 
 RESIGN = notation.parse("resign")
 
@@ -32,12 +32,9 @@ def choose_muster(level: str, seed: int) -> list[str]:
 
 
 def _legal(view: dict) -> list[int]:
-    e = position.to_engine(view, allow_hidden=True)
+    e = position.mover_engine(view)
     if view.get("result") is not None:
         raise IllegalAction("the skirmish is over: no action to choose")
-    mover = view["to_move"]
-    if position.HIDDEN in view["barrack"][mover]:
-        raise BadPosition(f"this is not {mover}'s view: {mover}'s own cards are hidden")
     return [a for a in e.legal() if a != RESIGN]
 
 
