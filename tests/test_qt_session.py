@@ -195,3 +195,22 @@ def test_autosave_and_resume(qtbot, settings, tmp_path, monkeypatch):
     assert second.resume_autosave()
     assert second.session.log[-1]["action"] == "Kn@a1"
     second.session.shutdown()
+
+
+def test_log_items_are_tall_enough_for_every_wrapped_line(window):
+    """Qt elides the last line of a too-short wrapped item; each fight entry must fit whole."""
+    from PySide6.QtCore import QRect, Qt
+
+    from towers_qt.app import midgame
+
+    window.session.restore(midgame(3))
+    window.log.reset()
+    window.after_turn()
+    lst = window.log.list
+    fights = [lst.item(i) for i in range(lst.count()) if "Outcome:" in lst.item(i).text()]
+    assert fights
+    width = lst.viewport().width() - 12
+    for item in fights:
+        needed = lst.fontMetrics().boundingRect(QRect(0, 0, width, 1 << 20), Qt.TextWordWrap,
+                                                item.text()).height()
+        assert lst.visualItemRect(item).height() >= needed + 4  # and the item's 2 px padding

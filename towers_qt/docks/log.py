@@ -2,9 +2,9 @@
 always as the viewer may see it (api.entry_view + api.describe)."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QBrush
-from PySide6.QtWidgets import QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QListWidget, QListWidgetItem, QStyledItemDelegate, QVBoxLayout, QWidget
 
 from towers_core import api
 
@@ -46,6 +46,20 @@ def entry_text(number: int, viewed: dict) -> str:
     return "\n".join(lines)
 
 
+class _WrappedEntryDelegate(QStyledItemDelegate):
+    """Measures each wrapped entry at the width it is painted at: Qt's own estimate can come out a
+    line short, and then it elides the fight's last line ("Outcome") into "…"."""
+
+    MARGIN = 12  # the text margins the style leaves on both sides of an item
+
+    def sizeHint(self, option, index) -> QSize:
+        self.initStyleOption(option, index)
+        width = max(50, self.parent().viewport().width() - self.MARGIN)
+        text = option.fontMetrics.boundingRect(QRect(0, 0, width, 1 << 20), Qt.TextWordWrap,
+                                               index.data() or "")
+        return QSize(width, text.height() + 8)
+
+
 class LogWidget(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -59,6 +73,7 @@ class LogWidget(QWidget):
         self.list.setSpacing(1)
         # Item padding from a style sheet is not counted when Qt measures wrapped text: keep it vertical.
         self.list.setStyleSheet("QListWidget::item { padding: 2px 0px; }")
+        self.list.setItemDelegate(_WrappedEntryDelegate(self.list))
         self.list.setSelectionMode(QListWidget.SingleSelection)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -73,6 +88,7 @@ class LogWidget(QWidget):
         for i in range(start, len(log)):
             self._append(i + 1, api.entry_view(log[i], viewer))
         self._shown = (viewer, len(log))
+        self.list.doItemsLayout()  # measure wrapped items at the width the list has now
         self.list.scrollToBottom()
 
     def reset(self) -> None:
