@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import copy
 import random
+from collections import Counter
 from typing import Any
 
 from towers_core import notation, position
-from towers_core.cards import CARDS, CODES
+from towers_core.cards import BUDGET, CARDS, CODES  # noqa: F401  (BUDGET is public API)
 from towers_core.errors import BadPosition, IllegalAction
 from towers_core.position import PLAYERS, validate_muster, view  # noqa: F401  (public API)
 from towers_core.rules import A_TERMS, D_TERMS, OUTCOMES, Engine
@@ -170,18 +171,8 @@ def _entry(before: dict, after: dict, code: int, record: dict) -> dict:
 
 
 def _new_captures(before: dict, after: dict) -> dict:
-    return {p: _multiset_minus(after["captured"][p], before["captured"][p]) for p in PLAYERS}
-
-
-def _multiset_minus(a: list, b: list) -> list:
-    rest = list(b)
-    out = []
-    for x in a:
-        if x in rest:
-            rest.remove(x)
-        else:
-            out.append(x)
-    return out
+    return {p: sorted((Counter(after["captured"][p]) - Counter(before["captured"][p])).elements())
+            for p in PLAYERS}
 
 
 def entry_view(entry: dict, player: str) -> dict:

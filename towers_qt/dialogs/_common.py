@@ -169,10 +169,3 @@ def secondary(button: QPushButton) -> QPushButton:
     button.setAutoDefault(False)
     button.setDefault(False)
     return button
-
-
-def load_api():
-    """towers_core.api, imported late so the dialogs import even before the engine is built."""
-    from towers_core import api
-
-    return api

@@ -13,8 +13,9 @@ from PySide6.QtWidgets import (
     QSizePolicy, QVBoxLayout, QWidget,
 )
 
+from towers_core import api
 from towers_qt.dialogs._common import (
-    EDGE, GOLD, INK, MUTED, PANEL, SIDE_COLOR, SIDE_TEXT, WARN, heading, load_api, primary,
+    EDGE, GOLD, INK, MUTED, PANEL, SIDE_COLOR, SIDE_TEXT, WARN, heading, primary,
 )
 
 A_TERMS = (("rank", "Rank"), ("supporters", "Supporters"), ("high", "High ground"),
@@ -266,7 +267,7 @@ class OddsPanel(QFrame):
 def _card_names() -> dict[str, str]:
     """Card names from api.CARD_INFO (codes are shown as they are if the engine is missing)."""
     try:
-        return {code: info["name"] for code, info in load_api().CARD_INFO.items()}
+        return {code: info["name"] for code, info in api.CARD_INFO.items()}
     except ImportError:
         return {}
 

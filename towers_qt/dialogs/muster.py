@@ -17,8 +17,9 @@ from PySide6.QtWidgets import (
 
 from towers_qt.dialogs._common import (
     EDGE, GOLD, INK, MUTED, PANEL, SIDE_NAME, SIDE_TEXT, card_pixmap, heading,
-    WARN, load_api, muted, primary, secondary,
+    WARN, muted, primary, secondary,
 )
+from towers_core import api
 from towers_qt.settings import Settings
 
 # Hand-picked musters, each within 100 troops (tests check them with api.validate_muster).
@@ -157,10 +158,9 @@ class MusterDialog(QDialog):
                  card_info: dict | None = None,
                  validate: Callable[[list[str]], list[str]] | None = None) -> None:
         super().__init__(parent)
-        api = load_api() if card_info is None or validate is None else None
         self.card_info = card_info if card_info is not None else api.CARD_INFO
         self.validate = validate if validate is not None else api.validate_muster
-        self.budget = int(getattr(api, "BUDGET", 100)) if api else 100
+        self.budget = api.BUDGET
         self.side, self.settings, self.preset = side, settings, None
         self.setObjectName("musterDialog")
         self.setWindowTitle(f"Muster — {name or SIDE_NAME.get(side, side)}")
