@@ -23,7 +23,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from towers_core import api  # noqa: E402
+from towers_core.skirmish import api  # noqa: E402
 from towers_qt.ai_worker import AiRunner  # noqa: E402
 
 TICK_MS = 5

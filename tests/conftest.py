@@ -88,7 +88,7 @@ class Clicks:
         """Play `action` through clicks on the board, the barrack and the action bar."""
         from PySide6.QtWidgets import QApplication
 
-        from towers_core import api
+        from towers_core.skirmish import api
 
         d = api.parse_action(action)
         kind, bar = d["kind"], self.window.bar

@@ -22,7 +22,7 @@ import copy
 import re
 from collections import Counter
 
-from towers_core import api
+from towers_core.skirmish import api
 
 PLAYERS = ("S", "N")
 

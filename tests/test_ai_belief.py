@@ -2,9 +2,9 @@
 import random
 from collections import Counter
 
-from towers_core import api, belief
-from towers_core.cards import BY_CODE
-from towers_core.ai import determinize
+from towers_core.skirmish import api, belief
+from towers_core.skirmish.cards import BY_CODE
+from towers_core.skirmish.ai import determinize
 
 from helpers import make_pos
 

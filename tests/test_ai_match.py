@@ -1,10 +1,10 @@
 """Musters, the match schedule and the Elo figures."""
 import pytest
 
-from towers_core import api
-from towers_core.ai.levels import LEVELS, get_level
-from towers_core.ai.match import elo, elo_interval, match, schedule
-from towers_core.ai.muster import choose_muster
+from towers_core.skirmish import api
+from towers_core.skirmish.ai.levels import LEVELS, get_level
+from towers_core.skirmish.ai.match import elo, elo_interval, match, schedule
+from towers_core.skirmish.ai.muster import choose_muster
 
 
 @pytest.mark.parametrize("level", list(LEVELS))

@@ -1,7 +1,7 @@
 """The AI plays from its own view only (RULES §9): hidden identities never change its move."""
 import pytest
 
-from towers_core import api
+from towers_core.skirmish import api
 from towers_core.errors import BadPosition
 
 from helpers import make_pos

@@ -1,10 +1,10 @@
 """The search: cutoffs agree with full-window expectimax, it is reproducible, cancellable, tactical."""
 import time
 
-from towers_core import api, notation, position
-from towers_core.ai import determinize
-from towers_core.ai.player import Searcher
-from towers_core.ai.search import Search
+from towers_core.skirmish import api, notation, position
+from towers_core.skirmish.ai import determinize
+from towers_core.skirmish.ai.player import Searcher
+from towers_core.skirmish.ai.search import Search
 
 from helpers import make_pos
 
@@ -80,7 +80,7 @@ def test_every_level_answers_legally():
 
 
 def test_evaluation_is_symmetric():
-    from towers_core.ai.search import evaluate_engine
+    from towers_core.skirmish.ai.search import evaluate_engine
     e = position.to_engine(SMALL)
     flipped = dict(SMALL, to_move="N")
     assert abs(evaluate_engine(e) + evaluate_engine(position.to_engine(flipped))) < 3.0

@@ -6,10 +6,10 @@ import random
 import pytest
 from helpers import make_pos
 
-from towers_core import api, notation, position
-from towers_core.cards import CARDS, CODES
+from towers_core.skirmish import api, notation, position
+from towers_core.skirmish.cards import CARDS, CODES
 from towers_core.errors import BadMuster, BadPosition, IllegalAction, TowersError
-from towers_core.rules import card_rank_of, card_value_of
+from towers_core.skirmish.rules import card_rank_of, card_value_of
 
 
 def test_card_table_matches_engine():

@@ -17,7 +17,7 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from towers_core import api
+from towers_core.skirmish import api
 
 from helpers import (FULL_DECK, KNIGHT_OR_BETTER, POOL, POSITION_KEYS, RANK, TROOPS, opp,
                      owned_counter)

@@ -7,7 +7,7 @@ import copy
 import pytest
 from PySide6.QtCore import Qt
 
-from towers_core import api
+from towers_core.skirmish import api
 from towers_qt.board.chooser import Chooser
 from towers_qt.board.geometry import ALL_SQUARES, square_at, square_center
 from towers_qt.session import Player

@@ -11,7 +11,7 @@ from PySide6.QtCore import QByteArray, QSettings, Qt, QUrl  # noqa: E402
 from PySide6.QtGui import QTextDocument  # noqa: E402
 from PySide6.QtWidgets import QDialog, QLabel  # noqa: E402
 
-from towers_core import api  # noqa: E402
+from towers_core.skirmish import api  # noqa: E402
 from towers_qt.dialogs import (  # noqa: E402
     AboutDialog, AttackPreviewDialog, GameOverDialog, GameSetup, MusterDialog, NewGameDialog,
     RulesWindow,

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from towers_core import api
+from towers_core.skirmish import api
 from towers_qt.dialogs.new_game import GameSetup
 
 

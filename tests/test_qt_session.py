@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from towers_core import api
+from towers_core.skirmish import api
 from towers_qt.session import Player, SaveError, Session, read_save
 from test_qt_board import BASE, cell
 

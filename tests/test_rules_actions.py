@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from towers_core import api
+from towers_core.skirmish import api
 from towers_core.errors import IllegalAction
 
 from helpers import at, board_specs, go, legal, make_pos, spec_at

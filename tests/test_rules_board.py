@@ -1,7 +1,7 @@
 """RULES §1 — the board: squares, adjacency, terrain layout, mountains."""
 import pytest
 
-from towers_core import api
+from towers_core.skirmish import api
 from towers_core.errors import IllegalAction, TowersError
 
 from helpers import TERRAIN, at, go, legal, make_pos

@@ -2,7 +2,7 @@
 movement, Soulcast) and the "Knight or better" class."""
 import pytest
 
-from towers_core import api
+from towers_core.skirmish import api
 
 from helpers import at, go, legal, spec_at
 from helpers import make_pos as _make_pos

@@ -1,7 +1,7 @@
 """RULES §8 — Dominance step, Reset, win at 10, every ending, resign, end-of-skirmish scoring."""
 import pytest
 
-from towers_core import api
+from towers_core.skirmish import api
 from towers_core.errors import IllegalAction
 
 from helpers import go, make_pos

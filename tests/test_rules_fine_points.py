@@ -1,7 +1,7 @@
 """RULES §11 — each fine point 1-18 pinned by at least one test (named test_fpNN_...)."""
 import pytest
 
-from towers_core import api
+from towers_core.skirmish import api
 from towers_core.errors import IllegalAction
 
 from helpers import at, deck, go, legal, make_pos, spec_at

@@ -1,7 +1,7 @@
 """RULES §7 — the King: attacks, spent, stand up, pins, "the three", high ground."""
 import pytest
 
-from towers_core import api
+from towers_core.skirmish import api
 from towers_core.errors import IllegalAction
 
 from helpers import at, fight, go, legal, spec_at

@@ -6,7 +6,7 @@ exact; face-down fighters get forced pulls.
 """
 import pytest
 
-from towers_core import api
+from towers_core.skirmish import api
 from towers_core.errors import IllegalAction
 
 from helpers import at, deck, fight, go, legal, outcomes, spec_at

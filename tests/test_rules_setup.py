@@ -3,7 +3,7 @@ from collections import Counter
 
 import pytest
 
-from towers_core import api
+from towers_core.skirmish import api
 from towers_core.errors import BadMuster, TowersError
 
 from helpers import FULL_DECK, POOL, TERRAIN, TROOPS

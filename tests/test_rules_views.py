@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from towers_core import api
+from towers_core.skirmish import api
 from towers_core.errors import BadPosition, IllegalAction, TowersError
 
 from helpers import POSITION_KEYS, go, make_pos

@@ -1,3 +1,3 @@
-"""Towers desktop app (PySide6). Renders what `towers_core.api` says; holds no rule logic."""
+"""Towers desktop app (PySide6). Renders what `towers_core.skirmish.api` says; holds no rule logic."""
 
 __version__ = "0.1.0"

@@ -10,8 +10,8 @@ import time
 
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
-from towers_core.ai.levels import get_level
-from towers_core.ai.player import Searcher
+from towers_core.skirmish.ai.levels import get_level
+from towers_core.skirmish.ai.player import Searcher
 
 
 class _Worker(QObject):

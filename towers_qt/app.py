@@ -62,7 +62,7 @@ def demo_setup(seed: int):
 def midgame(seed: int, plies: int = 36) -> dict:
     """A seeded mid-game with South to move, both sides played by the computer at `normal` (node
     budgets, so the same seed always gives the same position), as a checked save state."""
-    from towers_core import api
+    from towers_core.skirmish import api
 
     from .session import Player, Session, check_state
 

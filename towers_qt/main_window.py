@@ -9,7 +9,7 @@ from PySide6.QtGui import QAction, QActionGroup, QCursor, QIcon, QKeySequence
 from PySide6.QtWidgets import (QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox,
                                QProgressBar, QVBoxLayout, QWidget)
 
-from towers_core import api
+from towers_core.skirmish import api
 
 from .board.action_bar import ActionBar
 from .board.animations import EntryAnimator, run

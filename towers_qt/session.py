@@ -24,7 +24,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
-from towers_core import api
+from towers_core.skirmish import api
 
 from .ai_worker import AiRunner
 

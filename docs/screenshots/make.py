@@ -20,7 +20,7 @@ SEED = 11
 def main() -> int:
     from PySide6.QtCore import QSettings
 
-    from towers_core import api
+    from towers_core.skirmish import api
     from towers_qt.app import make_app, screenshot
     from towers_qt.curtain import Curtain
     from towers_qt.dialogs.attack_preview import AttackPreviewDialog

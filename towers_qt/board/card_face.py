@@ -30,7 +30,7 @@ class CardFace:
 
 def card_info(code: str) -> dict:
     """Name/rank/troops from the engine's card table (the one source of truth)."""
-    from towers_core import api
+    from towers_core.skirmish import api
 
     return api.CARD_INFO.get(code, {"name": code, "rank": 0, "troops": 0})
 

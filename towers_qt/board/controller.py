@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, QPoint, Signal
 from PySide6.QtWidgets import QMenu
 
-from towers_core import api
+from towers_core.skirmish import api
 
 from .action_bar import ActionBar, action_label
 from .card_face import CardFace

@@ -1,4 +1,4 @@
-"""The app's dialogs. Each asks towers_core.api for rule facts and holds no rule logic itself.
+"""The app's dialogs. Each asks towers_core.skirmish.api for rule facts and holds no rule logic itself.
 
 Names are imported on first use, so importing one dialog module does not load them all.
 """

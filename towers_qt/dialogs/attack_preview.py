@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
     QSizePolicy, QVBoxLayout, QWidget,
 )
 
-from towers_core import api
+from towers_core.skirmish import api
 from towers_qt.dialogs._common import (
     EDGE, GOLD, INK, MUTED, PANEL, SIDE_COLOR, SIDE_TEXT, WARN, heading, primary,
 )

@@ -1,7 +1,7 @@
 """Muster: choose the cards of your barrack within the troop budget (RULES §3).
 
 The dialog only adds up troops for display; whether a muster is legal is asked of
-towers_core.api.validate_muster, so the rule itself lives in one place.
+towers_core.skirmish.api.validate_muster, so the rule itself lives in one place.
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from towers_qt.dialogs._common import (
     EDGE, GOLD, INK, MUTED, PANEL, SIDE_NAME, SIDE_TEXT, card_pixmap, heading,
     WARN, muted, primary, secondary,
 )
-from towers_core import api
+from towers_core.skirmish import api
 from towers_qt.settings import Settings
 
 # Hand-picked musters, each within 100 troops (tests check them with api.validate_muster).

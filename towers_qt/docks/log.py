@@ -6,7 +6,7 @@ from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QStyledItemDelegate, QVBoxLayout, QWidget
 
-from towers_core import api
+from towers_core.skirmish import api
 
 from ..board import palette
 

@@ -6,9 +6,9 @@ a face-down card) per identity the belief model allows, so it can never disagree
 
 from __future__ import annotations
 
-from towers_core import belief, notation
-from towers_core.cards import INDEX
-from towers_core.rules import A_TERMS, D_TERMS, OUTCOMES, Engine
+from towers_core.skirmish import belief, notation
+from towers_core.skirmish.cards import INDEX
+from towers_core.skirmish.rules import A_TERMS, D_TERMS, OUTCOMES, Engine
 
 OUTCOME_NAMES = OUTCOMES[1:]
 KING = INDEX["K"]

@@ -1,16 +1,22 @@
-"""`towers-cli match` and `towers-cli bench-ai` (registered by towers_core/cli.py)."""
+"""`towers-cli skirmish bench|match|bench-ai`: engine speed, AI matches and AI speed."""
 
 from __future__ import annotations
 
 import argparse
 import platform
+import random
 import time
 
-from towers_core import api, position
-from towers_core.ai.levels import LEVELS, get_level
+from towers_core.skirmish import api, position
+from towers_core.skirmish.ai.levels import LEVELS, get_level
 
 
 def add_commands(sub: argparse._SubParsersAction) -> None:
+    """Register this game's subcommands under `towers-cli skirmish`."""
+    bench = sub.add_parser("bench", help="random-game speed of the engine")
+    bench.add_argument("--seconds", type=float, default=3.0)
+    bench.add_argument("--seed", type=int, default=1)
+    bench.set_defaults(run=_bench)
     m = sub.add_parser("match", help="play two AI levels (or random/greedy baselines) against each other")
     m.add_argument("--a", default="expert", help=f"level of A ({', '.join(LEVELS)}, depth:N, nodes:N)")
     m.add_argument("--b", default="normal", help="level of B")
@@ -26,8 +32,43 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     b.set_defaults(run=_bench_ai)
 
 
+def _time_playouts(starts: list, seed: int, seconds: float, resign: int) -> tuple[int, int, float]:
+    """Random games in C from the given starts for about `seconds`: (games, plies, elapsed)."""
+    from towers_core.skirmish.rules import bench_playouts
+
+    games = plies = i = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        g, p = bench_playouts(10, seed * 7919 + i, starts[i % len(starts)], resign)
+        games += g
+        plies += p
+        i += 1
+    return games, plies, time.perf_counter() - t0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    starts = [position.to_engine(api.new_position(args.seed + i)) for i in range(8)]
+    print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}, one core")
+    for resign, label in ((1, "internal API"), (0, "  no resign ")):
+        games, plies, dt = _time_playouts(starts, args.seed, args.seconds, resign)
+        print(f"{label} : {plies / dt:12,.0f} plies/s  {games / dt:10,.1f} games/s  "
+              f"({plies / max(games, 1):.0f} plies/game, {games} games)")
+    rng = random.Random(args.seed)
+    games = plies = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < args.seconds:
+        pos = api.new_position(rng.randrange(1 << 30))
+        while pos["result"] is None:
+            pos = api.apply(pos, rng.choice(api.legal_actions(pos)))
+            plies += 1
+        games += 1
+    dt = time.perf_counter() - t0
+    print(f"JSON API     : {plies / dt:12,.0f} plies/s  {games / dt:10,.2f} games/s")
+    return 0
+
+
 def _match(args: argparse.Namespace) -> int:
-    from towers_core.ai.match import match
+    from towers_core.skirmish.ai.match import match
     get_level(args.a), get_level(args.b)  # fail early on a typo
     games = args.games + args.games % 2
     print(f"match: {args.a} vs {args.b}, {games} games ({games // 2} colour-swapped pairs), "
@@ -48,7 +89,7 @@ def _match(args: argparse.Namespace) -> int:
 
 def bench_positions(seed: int) -> list[tuple[str, dict, list[dict]]]:
     """(label, view, history) for an opening, a middle game and an ending of greedy self-play games."""
-    from towers_core.ai.player import choose_action, choose_muster
+    from towers_core.skirmish.ai.player import choose_action, choose_muster
     out = []
     for g in range(2):
         s = seed * 101 + g
@@ -71,9 +112,9 @@ def bench_positions(seed: int) -> list[tuple[str, dict, list[dict]]]:
 
 
 def _bench_ai(args: argparse.Namespace) -> int:
-    from towers_core.ai import determinize
-    from towers_core.ai.player import choose_action
-    from towers_core.ai.search import Search
+    from towers_core.skirmish.ai import determinize
+    from towers_core.skirmish.ai.player import choose_action
+    from towers_core.skirmish.ai.search import Search
     print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}, one core")
     positions = bench_positions(args.seed)
     worlds = LEVELS["expert"].worlds

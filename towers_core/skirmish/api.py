@@ -10,11 +10,11 @@ import random
 from collections import Counter
 from typing import Any
 
-from towers_core import notation, position
-from towers_core.cards import BUDGET, CARDS, CODES  # noqa: F401  (BUDGET is public API)
+from towers_core.skirmish import notation, position
+from towers_core.skirmish.cards import BUDGET, CARDS, CODES  # noqa: F401  (BUDGET is public API)
 from towers_core.errors import BadPosition, IllegalAction
-from towers_core.position import PLAYERS, validate_muster, view  # noqa: F401  (public API)
-from towers_core.rules import A_TERMS, D_TERMS, OUTCOMES, Engine
+from towers_core.skirmish.position import PLAYERS, validate_muster, view  # noqa: F401  (public API)
+from towers_core.skirmish.rules import A_TERMS, D_TERMS, OUTCOMES, Engine
 
 CARD_INFO: dict[str, dict] = {
     c.code: {"name": c.name, "count": c.count, "rank": c.rank, "troops": c.troops, "move": c.move,
@@ -203,24 +203,24 @@ def parse_action(action: str) -> dict:
 
 def describe(entry: dict) -> str:
     """One line of English for a (viewed) log entry."""
-    from towers_core.describe import describe_entry
+    from towers_core.skirmish.describe import describe_entry
     return describe_entry(entry)
 
 
 def preview_attack(view_pos: dict, action: str) -> dict:
     """Might terms and outcome odds of an attack, from the mover's own view (RULES §5)."""
-    from towers_core.preview import preview
+    from towers_core.skirmish.preview import preview
     e = position.mover_engine(view_pos)
     return preview(e, view_pos, _legal_code(e, action), _pull_table)
 
 
 def choose_action(view: dict, history: list[dict], level: str, seed: int, time_ms: int | None = None) -> str:
     """The AI's action for the player to move, from that player's view and history only."""
-    from towers_core.ai.player import choose_action as choose
+    from towers_core.skirmish.ai.player import choose_action as choose
     return choose(view, history, level, seed, time_ms)
 
 
 def choose_muster(level: str, seed: int) -> list[str]:
     """The AI's own muster for a level (King included)."""
-    from towers_core.ai.player import choose_muster as choose
+    from towers_core.skirmish.ai.player import choose_muster as choose
     return choose(level, seed)

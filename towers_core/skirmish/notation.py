@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from towers_core.cards import CODES, INDEX
+from towers_core.skirmish.cards import CODES, INDEX
 from towers_core.errors import IllegalAction
-from towers_core.rules import decode, encode
+from towers_core.skirmish.rules import decode, encode
 
 KINDS = ("deploy", "maneuver", "attack", "scout", "soulcast", "posture", "retreat", "standup",
          "pass", "resign")

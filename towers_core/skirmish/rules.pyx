@@ -6,7 +6,7 @@ thread while the GUI stays smooth. `Engine` wraps one State for Python; strings 
 """
 from libc.stdint cimport uint64_t, int8_t
 from libc.string cimport memset, memcpy
-from towers_core.state cimport *
+from towers_core.skirmish.state cimport *
 
 # ---------------------------------------------------------------- small helpers
 

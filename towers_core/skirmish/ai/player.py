@@ -9,11 +9,11 @@ from __future__ import annotations
 import random
 import threading
 
-from towers_core import notation, position
-from towers_core.ai import determinize
-from towers_core.ai.levels import Level, get_level
-from towers_core.ai.muster import choose_muster as _choose_muster
-from towers_core.ai.search import Search
+from towers_core.skirmish import notation, position
+from towers_core.skirmish.ai import determinize
+from towers_core.skirmish.ai.levels import Level, get_level
+from towers_core.skirmish.ai.muster import choose_muster as _choose_muster
+from towers_core.skirmish.ai.search import Search
 from towers_core.errors import IllegalAction
 
 RESIGN = notation.parse("resign")

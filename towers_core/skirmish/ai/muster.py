@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 
-from towers_core.ai.levels import get_level
-from towers_core.position import random_muster, validate_muster
+from towers_core.skirmish.ai.levels import get_level
+from towers_core.skirmish.position import random_muster, validate_muster
 
 STYLES: dict[str, tuple[str, ...]] = {
     # 24+16+20+8+10+18+4 = 100

@@ -1,8 +1,8 @@
 # The hand-tuned evaluation, as inline nogil C so the search inlines it at every leaf.
 # Score is in "Spearman units" from South's point of view; the search negates it for North.
 # Weights are plain numbers here on purpose: docs/ai.md explains each term.
-from towers_core.state cimport *
-from towers_core.rules cimport high_held, captured_value, pinned, attack_terms
+from towers_core.skirmish.state cimport *
+from towers_core.skirmish.rules cimport high_held, captured_value, pinned, attack_terms
 
 cdef enum:
     WIN = 1000          # a won skirmish; terminal scores are WIN - ply

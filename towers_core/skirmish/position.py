@@ -10,10 +10,10 @@ import random
 from collections import Counter
 from typing import Any
 
-from towers_core.cards import BUDGET, BY_CODE, CODES, DECK, INDEX, POOL
+from towers_core.skirmish.cards import BUDGET, BY_CODE, CODES, DECK, INDEX, POOL
 from towers_core.errors import BadMuster, BadPosition
-from towers_core.notation import SQUARE_INDEX, SQUARES
-from towers_core.rules import Engine
+from towers_core.skirmish.notation import SQUARE_INDEX, SQUARES
+from towers_core.skirmish.rules import Engine
 
 PLAYERS = ("S", "N")
 REASONS = (None, "king", "empty", "resign", "dominance", "passes", "long-game")

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import random
 
-from towers_core import belief, position
-from towers_core.cards import CODES, INDEX
-from towers_core.notation import SQUARE_INDEX
-from towers_core.position import PLAYERS
-from towers_core.rules import Engine
+from towers_core.skirmish import belief, position
+from towers_core.skirmish.cards import CODES, INDEX
+from towers_core.skirmish.notation import SQUARE_INDEX
+from towers_core.skirmish.position import PLAYERS
+from towers_core.skirmish.rules import Engine
 
 
 def worlds(view: dict, history: list[dict], count: int, seed: int) -> list[Engine]:

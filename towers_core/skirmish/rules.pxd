@@ -1,6 +1,6 @@
 # The engine's C interface, for the AI search (cimport) and the Python wrapper in rules.pyx.
 from libc.stdint cimport uint64_t
-from towers_core.state cimport State, FightLog
+from towers_core.skirmish.state cimport State, FightLog
 
 cdef int gen_actions(State* s, int* out, int cap) noexcept nogil
 cdef int apply_action(State* s, int act, int pull_a, int pull_d, uint64_t* rng, FightLog* log) noexcept nogil

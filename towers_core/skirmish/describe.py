@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from towers_core.cards import BY_CODE
+from towers_core.skirmish.cards import BY_CODE
 
 SIDE = {"S": "South", "N": "North"}
 OUTCOME_TEXT = {
@@ -60,7 +60,7 @@ def describe_entry(entry: dict) -> str:
 
 
 def _parts(action: str) -> dict:
-    from towers_core.notation import describe_action, parse
+    from towers_core.skirmish.notation import describe_action, parse
     if action.startswith("?@"):
         action = "K" + action[1:]  # only the squares are read
     return describe_action(parse(action))

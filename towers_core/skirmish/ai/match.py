@@ -10,8 +10,8 @@ import statistics
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from towers_core import api, position
-from towers_core.ai.player import choose_action, choose_muster
+from towers_core.skirmish import api, position
+from towers_core.skirmish.ai.player import choose_action, choose_muster
 
 OTHER = {"S": "N", "N": "S"}
 

@@ -19,9 +19,9 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from towers_core.cards import BUDGET, BY_CODE, CODES, POOL
-from towers_core.notation import SQUARE_INDEX
-from towers_core.position import HIDDEN, PLAYERS
+from towers_core.skirmish.cards import BUDGET, BY_CODE, CODES, POOL
+from towers_core.skirmish.notation import SQUARE_INDEX
+from towers_core.skirmish.position import HIDDEN, PLAYERS
 
 ALL = frozenset(CODES)
 NOT_KING = ALL - {"K"}

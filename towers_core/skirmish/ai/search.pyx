@@ -11,9 +11,9 @@ cancel flag is polled every 512 nodes and the best move of the deepest finished 
 from libc.stdint cimport uint64_t, int32_t, int16_t, int8_t
 from libc.string cimport memcpy, memset, memcmp
 from libc.stdlib cimport malloc, calloc, free
-from towers_core.state cimport *
-from towers_core.rules cimport gen_actions, apply_action, action_pullers, next_rand, Engine
-from towers_core.ai.evaluate cimport evaluate, card_worth, WIN, EVAL_CAP
+from towers_core.skirmish.state cimport *
+from towers_core.skirmish.rules cimport gen_actions, apply_action, action_pullers, next_rand, Engine
+from towers_core.skirmish.ai.evaluate cimport evaluate, card_worth, WIN, EVAL_CAP
 
 cdef enum:
     MAXPLY = 48
