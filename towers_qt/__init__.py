@@ -1,3 +1,1 @@
 """Towers desktop app (PySide6). Renders what `towers_core.skirmish.api` says; holds no rule logic."""
-
-__version__ = "0.1.0"

@@ -140,21 +140,10 @@ def side_chip(side: str, name: str | None = None) -> str:
 
 
 def app_version() -> str:
-    """The installed package version, else the package's __version__, else pyproject's."""
-    try:
-        import towers_qt
+    """The project's version (towers_core holds the only copy)."""
+    import towers_core
 
-        version = getattr(towers_qt, "__version__", None)
-        if version:
-            return str(version)
-    except ImportError:
-        pass
-    try:
-        from importlib.metadata import version as dist_version
-
-        return dist_version("towers")
-    except Exception:
-        return "0.1.0"
+    return towers_core.__version__
 
 
 def primary(button: QWidget) -> QWidget:
