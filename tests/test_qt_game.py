@@ -35,13 +35,12 @@ def test_hotseat_game_with_curtain_by_clicks(window, clicks):
     window.start_game(GameSetup(mode="hotseat", human_side=None, seed=5, names={"S": "Ann", "N": "Bea"}))
     rng = random.Random(3)
     first = s.to_move
-    assert s.viewer == first and not window.curtain_up()
+    assert s.viewer == first
     for ply in range(70):
-        if ply:
-            assert window.curtain_up(), "the curtain hides the board between hot-seat turns"
-            assert s.viewer != s.to_move
-            assert window.names()[s.to_move] in window.curtain.text()
-            clicks.button(window.curtain.button)
+        assert window.curtain_up(), "the curtain hides the board between hot-seat turns (and before the first)"
+        assert ply == 0 or s.viewer != s.to_move
+        assert window.names()[s.to_move] in window.curtain.text()
+        clicks.button(window.curtain.button)
         assert not window.curtain_up() and s.viewer == s.to_move
         _screen_matches_view(window)
         action = _pick(rng, api.legal_actions(s.view())) if ply < 60 else "pass"
@@ -143,8 +142,8 @@ def test_hotseat_musters_are_each_behind_a_curtain(window, qtbot, monkeypatch):
             c.proceed()
 
     def fake_exec(dialog):
-        # the curtain was lifted before the dialog opened, and no curtain hides it now
-        assert not [c for c in window.findChildren(Curtain) if c.isVisible()]
+        # the player said they hold the device; the curtain stays over the board, without a button
+        assert window.curtain_up() and window.curtain.holding and not window.curtain.button.isVisible()
         return QDialog.Accepted
 
     original_present = Curtain.present
@@ -159,3 +158,4 @@ def test_hotseat_musters_are_each_behind_a_curtain(window, qtbot, monkeypatch):
     musters = window._muster_dialogs(setup)
     assert asked == ["South — Ann", "North — Bea"]
     assert set(musters) == {"S", "N"}
+    assert window.curtain_up(), "the board stays covered until the game starts"

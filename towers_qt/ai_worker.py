@@ -1,8 +1,11 @@
 """Runs the AI search on a worker thread so the window stays responsive.
 
-The core's search releases the GIL, so a plain QThread gives real parallelism. The GUI thread polls
-the search's progress (depth, nodes, best move) and can cancel it; a cancelled search still answers
+The core's search releases the GIL, so a plain QThread gives real parallelism. The GUI thread shows
+how much of the thinking time is used and can cancel the search; a cancelled search still answers
 with its best move so far. Results carry a ticket: a stale one (undo, new game) is dropped.
+
+Nothing about the search itself (its best move, depth or node count) leaves this module: the best
+move names the computer's hidden cards (a face-down deploy "?@f7" is "Sc@f7" to the search).
 """
 from __future__ import annotations
 
@@ -37,8 +40,7 @@ class AiRunner(QObject):
     answered = Signal(str)
     failed = Signal(str)
     thinking = Signal(bool)
-    progress = Signal(int)  # 0..100: elapsed time against the level's time cap
-    detail = Signal(str)    # "depth 4 · 120,000 nodes · best c2-c3"
+    progress = Signal(int)  # 0..100: elapsed time against the level's time cap, nothing else
     _start = Signal(int, object)
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -92,12 +94,9 @@ class AiRunner(QObject):
             self.thinking.emit(False)
 
     def _tick(self) -> None:
+        """Time used so far; the search's own progress (best move) is secret and never read."""
         elapsed = (time.monotonic() - self._began) * 1000
         self.progress.emit(min(99, int(100 * elapsed / self._budget_ms)))
-        if self._searcher is not None:
-            info = self._searcher.progress()
-            if info["nodes"]:
-                self.detail.emit(f"depth {info['depth']} · {info['nodes']:,} nodes · best {info['best']}")
 
     def _on_done(self, ticket: int, action: str) -> None:
         if ticket == self._ticket:

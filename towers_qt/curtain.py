@@ -36,6 +36,7 @@ class Curtain(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.side = "N"
+        self.holding = False
         self._build()
         parent.installEventFilter(self)
         self.hide()
@@ -69,9 +70,9 @@ class Curtain(QWidget):
         self.button.setStyleSheet("font-size: 15pt; padding: 10px 34px;")
         self.button.clicked.connect(self.proceed)
         layout.addWidget(self.button, 0, Qt.AlignmentFlag.AlignHCenter)
-        hint = self._label("Only the next player should look at the screen.",
-                           f"color: {MUTED}; font-size: 9.5pt; font-style: italic;")
-        layout.addWidget(hint)
+        self.hint = self._label("Only the next player should look at the screen.",
+                                f"color: {MUTED}; font-size: 9.5pt; font-style: italic;")
+        layout.addWidget(self.hint)
         layout.addStretch(4)
 
     def _label(self, text: str, style: str) -> QLabel:
@@ -99,11 +100,37 @@ class Curtain(QWidget):
         # Wrapped text: reserve the height its lines need at the label's set width.
         self.last_label.setMinimumHeight(self.last_label.heightForWidth(self.last_label.width()))
         self.setAccessibleName(f"Pass the device to {who}")
+        self._set_holding(False)
+        self._raise()
+        self.button.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def hold(self, text: str) -> None:
+        """Stay over the board without a Continue button (e.g. while a secret muster dialog is
+        open on top): only `present` or `release` end it."""
+        self.pass_label.setText(text)
+        self.who_label.setText("")
+        self.last_label.setVisible(False)
+        self.setAccessibleName(text)
+        self._set_holding(True)
+        self._raise()
+
+    def release(self) -> None:
+        """Take the curtain away without telling anyone the next player is ready."""
+        self._set_holding(False)
+        self.hide()
+
+    def _set_holding(self, holding: bool) -> None:
+        self.holding = holding
+        self.button.setVisible(not holding)
+        self.hint.setVisible(not holding)
+        if not holding:
+            self.pass_label.setText("Pass the device to")
+
+    def _raise(self) -> None:
         self.cover()
         self.show()
         self.raise_()
         QApplication.instance().installEventFilter(self)
-        self.button.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def text(self) -> str:
         """The request as one line, e.g. "Pass the device to North — Bea"."""
@@ -111,7 +138,7 @@ class Curtain(QWidget):
 
     def proceed(self) -> None:
         """Lift the curtain and tell the app the next player is ready."""
-        if not self.isVisible():
+        if not self.isVisible() or self.holding:
             return
         QApplication.instance().removeEventFilter(self)
         self.hide()

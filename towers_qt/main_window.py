@@ -51,6 +51,9 @@ class MainWindow(QMainWindow):
         self.over_dialog = None
         self.message_box: QMessageBox | None = None
         self.curtain = None
+        self.at_device: str | None = None  # the hot-seat player who last confirmed holding the device
+        self._mustering = False
+        self._tucked: list[QDockWidget] = []
         self.hint_action: str | None = None
         self.shown_view: dict | None = None
         self.setWindowTitle("Towers")
@@ -184,8 +187,6 @@ class MainWindow(QMainWindow):
         s.actionPlayed.connect(self.on_action_played)
         s.aiThinking.connect(self._show_thinking)
         s.aiProgress.connect(self.thinking_bar.setValue)
-        s.aiDetail.connect(self.thinking_bar.setToolTip)
-        s.aiDetail.connect(lambda text: self.statusBar().showMessage(f"Thinking: {text}", 2000))
         s.aiFailed.connect(lambda msg: self.show_error("The computer could not move", msg))
         s.hintReady.connect(self.show_hint)
 
@@ -215,7 +216,7 @@ class MainWindow(QMainWindow):
             position = api.new_position_with_terrain(api.random_terrain(setup.seed), full, setup.first, setup.seed)
         self.log.reset()
         self.session.new_game(players, setup.seed, musters or None, position)
-        self.after_turn()
+        self._show_new_game()
 
     def new_game_dialog(self) -> None:
         from .dialogs.new_game import NewGameDialog
@@ -239,20 +240,32 @@ class MainWindow(QMainWindow):
                 self._pass_device(side, setup.names.get(side))
             dialog = MusterDialog(self, side, setup.names.get(side), self.settings.last_muster(side), self.settings)
             if dialog.exec() != MusterDialog.Accepted:
+                self._setup_abandoned()
                 return None
             musters[side] = dialog.muster()
         return musters
 
     def _pass_device(self, side: str, name: str | None) -> None:
-        """Hot-seat musters are secret: a curtain asks for the device before each one."""
-        from .curtain import Curtain
-
-        screen = Curtain(self)
+        """Hot-seat musters are secret: the curtain asks for the device before each one, then stays
+        over the board (it shows the last game, or a barrack) while the muster dialog is open."""
+        curtain = self._curtain()
         waiting = QEventLoop()
-        screen.continued.connect(waiting.quit)
-        screen.present(side, name, note="Muster your barrack in secret: the other player looks away.")
+        curtain.continued.connect(waiting.quit)
+        self._mustering = True
+        self._cover(side, name, None, note="Muster your barrack in secret: the other player looks away.")
         waiting.exec()
-        screen.deleteLater()
+        curtain.continued.disconnect(waiting.quit)
+        self._mustering = False
+        self.at_device = side
+        curtain.hold(f"{name or SIDE_NAME[side]} is mustering in secret…")
+
+    def _setup_abandoned(self) -> None:
+        """A cancelled hot-seat muster: the old game comes back, behind a curtain if it needs one."""
+        if self.curtain_up() and self.curtain.holding:
+            self.curtain.release()
+            self._untuck()
+            self.at_device = None
+            self._guard_device()
 
     # -- refreshing the screen ---------------------------------------------------------------
     def refresh(self) -> None:
@@ -332,10 +345,13 @@ class MainWindow(QMainWindow):
                                       self.controller.chooser.card)
 
     def _show_thinking(self, on: bool) -> None:
+        """Plain words and a time bar only: the search's best move would name hidden cards."""
         self.thinking_bar.setVisible(on)
         self.thinking_label.setVisible(on)
         if on:
-            self.thinking_label.setText(f"{self.names()[self.session.to_move]} is thinking")
+            text = thinking_text(self.session.asking, self.names()[self.session.to_move])
+            self.thinking_label.setText(text)
+            self.thinking_bar.setToolTip(f"{text} The bar fills as its thinking time runs out.")
         self._update_actions()
 
     # -- playing ----------------------------------------------------------------------------
@@ -416,38 +432,77 @@ class MainWindow(QMainWindow):
     def after_turn(self) -> None:
         """Everything that follows a turn: redraw, autosave, game over, curtain, the computer."""
         s = self.session
-        if s.mode() == "hotseat" and s.result is None and s.viewer != s.to_move:
-            self.refresh()
-            self.show_curtain(s.to_move)
-        else:
-            self.refresh()
+        self.refresh()
+        self._guard_device()
         self._autosave()
         if s.result is not None:
             self.show_game_over()
         elif s.ai_to_move():
             QTimer.singleShot(0, s.start_ai)
 
+    def _show_new_game(self) -> None:
+        """After a new game, a load or a resume: a fresh log and, in hot-seat, nobody has yet said
+        they hold the device, so the curtain comes first."""
+        log = self.session.log
+        self.log.reset()
+        self.hint_action = None
+        self.at_device = None
+        self.scene.set_last(last_squares(log[-1]) if log else set())
+        self.after_turn()
+
     # -- hot-seat curtain -------------------------------------------------------------------
+    def device_side(self) -> str | None:
+        """The hot-seat player whose view the screen must show now (None outside hot-seat)."""
+        s = self.session
+        if s.mode() != "hotseat" or not s.position:
+            return None
+        return s.to_move if s.result is None else s.viewer
+
+    def _guard_device(self) -> None:
+        """In hot-seat the screen shows one player's secrets only after that player said they
+        hold the device; after a new game, a load or a resume nobody has said so yet."""
+        side = self.device_side()
+        if side is None and self.curtain_up():
+            self.curtain.release()  # e.g. a solo game loaded over a hot-seat one
+            self._untuck()
+        elif side is not None and side != self.at_device:
+            self.show_curtain(side)
+
     def show_curtain(self, player: str) -> None:
         """Hide everything (floating docks too) until `player` says they are ready."""
+        s = self.session
+        last = api.describe(public_entry(s.log[-1])) if s.log else None
+        note = None if s.log else "The skirmish begins."
+        self._cover(player, self.names()[player], len(s.log) + 1, last, note)
+
+    def _cover(self, player: str, name: str | None, turn: int | None, last: str | None = None,
+               note: str | None = None) -> None:
+        curtain = self._curtain()
+        self.controller.set_actions([], "")
+        self._tucked += [d for d in self.docks() if d.isFloating() and d.isVisible()]
+        for dock in self._tucked:
+            dock.hide()
+        curtain.present(player, name, turn, last, note)
+
+    def _curtain(self):
         from .curtain import Curtain
 
         if self.curtain is None:
             self.curtain = Curtain(self)
             self.curtain.continued.connect(self._curtain_lifted)
-        self.controller.set_actions([], "")
-        self._tucked = [d for d in self.docks() if d.isFloating() and d.isVisible()]
-        for dock in self._tucked:
-            dock.hide()
-        s = self.session
-        last = api.describe(api.entry_view(s.log[-1], player)) if s.log else None
-        self.curtain.present(player, self.names()[player], len(s.log) + 1, last)
+        return self.curtain
 
-    def _curtain_lifted(self) -> None:
-        for dock in getattr(self, "_tucked", []):
+    def _untuck(self) -> None:
+        for dock in self._tucked:
             dock.show()
         self._tucked = []
-        self.session.viewer = self.session.to_move
+
+    def _curtain_lifted(self) -> None:
+        if self._mustering:
+            return
+        self._untuck()
+        self.at_device = self.curtain.side
+        self.session.viewer = self.curtain.side
         self.refresh()
 
     def docks(self) -> list[QDockWidget]:
@@ -534,9 +589,7 @@ class MainWindow(QMainWindow):
             self.show_error("Could not open the game", str(exc))
             return False
         self.save_path = Path(path)
-        self.log.reset()
-        self.scene.set_last(last_squares(self.session.log[-1]) if self.session.log else set())
-        self.after_turn()
+        self._show_new_game()
         return True
 
     def _autosave(self) -> None:
@@ -560,8 +613,7 @@ class MainWindow(QMainWindow):
             self.session.load(path)
         except SaveError:
             return False
-        self.log.reset()
-        self.after_turn()
+        self._show_new_game()
         return True
 
     # -- messages, help, settings -----------------------------------------------------------
@@ -594,8 +646,21 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
 
+def thinking_text(asking: str | None, mover: str) -> str:
+    """The status line while the computer thinks, e.g. "The computer is thinking…"."""
+    if asking == "hint":
+        return "The computer is looking for a hint…"
+    who = "The computer" if mover in ("", "Computer") else mover
+    return f"{who} is thinking…"
+
+
 def card_name(code: str | None) -> str:
     return api.CARD_INFO.get(code or "", {}).get("name", code or "?")
+
+
+def public_entry(entry: dict) -> dict:
+    """A log entry as both players may see it (the mover's opponent's view of it)."""
+    return api.entry_view(entry, "N" if entry["player"] == "S" else "S")
 
 
 def last_squares(entry: dict) -> set[str]:

@@ -81,8 +81,7 @@ class Session(QObject):
     actionPlayed = Signal(dict)  # the full log entry (widgets view it with api.entry_view)
     gameOver = Signal(dict)
     aiThinking = Signal(bool)
-    aiProgress = Signal(int)
-    aiDetail = Signal(str)  # depth, nodes and best move of the running search
+    aiProgress = Signal(int)  # 0..100 of the thinking time (never the search's best move)
     aiFailed = Signal(str)
     hintReady = Signal(str)
 
@@ -105,7 +104,6 @@ class Session(QObject):
         self.ai.failed.connect(self._on_ai_failed)
         self.ai.thinking.connect(self.aiThinking)
         self.ai.progress.connect(self.aiProgress)
-        self.ai.detail.connect(self.aiDetail)
 
     # -- starting -----------------------------------------------------------------------------
     def new_game(self, players: dict[str, Player], seed: int, musters: dict | None = None,
@@ -281,6 +279,11 @@ class Session(QObject):
         self.ai.think(api.view(self.position, p), self.histories[p], level, self._rng.getrandbits(31),
                       self.time_ms)
         return True
+
+    @property
+    def asking(self) -> str | None:
+        """What the running search is for: "move", "hint" or None."""
+        return self._asking
 
     def _on_ai_answer(self, action: str) -> None:
         asking, self._asking = self._asking, None
