@@ -236,7 +236,7 @@ def test_preview_shows_the_numbers(qtbot):
     a, d = dialog.a_panel.values, dialog.d_panel.values
     assert [a[k].text() for k in ("rank", "supporters", "high", "march", "command", "squires")] \
         == ["3", "+2", "+1", "+1", "+1", "+1"]
-    assert a["pull"].text() == "±1" and dialog.a_panel.total == "9 ± 1"
+    assert a["pull"].text() == "+1 / 0 / −1" and dialog.a_panel.total == "8–10"
     assert [d[k].text() for k in ("rank", "behind", "defensive", "high", "squires")] \
         == ["2", "+1", "+1", "0", "0"]
     assert d["pull"].text() == "—" and dialog.d_panel.total == "4"
@@ -259,9 +259,29 @@ def test_preview_from_the_engine_face_down_defender(qtbot):
     text = labels_text(dialog)
     assert "Unknown card — odds over what it can be" in text and "Could be: King" in text
     assert dialog.a_panel.values["supporters"].text() == "+1"
-    assert dialog.d_panel.values["pull"].text() == "±1"  # face-down: it pulls
+    assert "/" in dialog.d_panel.values["pull"].text()  # face-down: it pulls
     shown = sum(bar.value() for bar in dialog.odds.bars.values())
     assert abs(shown - 1000) <= len(dialog.odds.bars)
+
+
+def test_preview_shows_the_range_the_pulls_left_can_make(qtbot):
+    only_up = dict(PREVIEW, pull_odds={"A": {1: 0.4, 0: 0.6, -1: 0.0}})
+    dialog = AttackPreviewDialog(only_up, "Knight c3", "Spearman c4", a_side="S")
+    qtbot.addWidget(dialog)
+    assert dialog.a_panel.total == "9–10" and dialog.a_panel.values["pull"].text() == "+1 / 0"
+
+
+def test_enter_never_confirms_a_hopeless_attack(qtbot):
+    hopeless = dict(PREVIEW, outcomes={"captured": 0.0, "hold": 0.3, "attacker_captured": 0.7})
+    dialog = AttackPreviewDialog(hopeless, "Squire c3", "Shardbearer c4", a_side="S")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.cancel_button.isDefault() and not dialog.confirm_button.isDefault()
+    qtbot.keyClick(dialog, Qt.Key.Key_Return)
+    assert dialog.result() == QDialog.DialogCode.Rejected
+    hopeful = AttackPreviewDialog(PREVIEW, "Knight c3", "Spearman c4", a_side="S")
+    qtbot.addWidget(hopeful)
+    assert hopeful.confirm_button.isDefault()
 
 
 def test_preview_king_fight_and_illegal(qtbot):

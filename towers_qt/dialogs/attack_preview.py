@@ -9,7 +9,7 @@ from numbers import Number
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QDialog, QDialogButtonBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QProgressBar,
+    QDialog, QDialogButtonBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QProgressBar, QPushButton,
     QSizePolicy, QVBoxLayout, QWidget,
 )
 
@@ -99,6 +99,8 @@ class AttackPreviewDialog(QDialog):
         self.odds = OddsPanel(preview.get("outcomes") or {})
         layout.addWidget(self.odds)
         layout.addWidget(self._buttons())
+        if self.odds.win <= 0:
+            self._cancel_by_default()
         self.setMinimumWidth(580)
 
     def _unknown_note(self, names: dict[str, str]) -> QLabel:
@@ -128,6 +130,7 @@ class AttackPreviewDialog(QDialog):
 
     def _buttons(self) -> QWidget:
         box = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.cancel_button = box.button(QDialogButtonBox.StandardButton.Cancel)
         self.confirm_button = box.addButton("Confirm attack", QDialogButtonBox.ButtonRole.AcceptRole)
         primary(self.confirm_button)
         box.accepted.connect(self.accept)
@@ -144,6 +147,13 @@ class AttackPreviewDialog(QDialog):
         row.addWidget(self.problem, 1)
         row.addWidget(box)
         return footer
+
+
+    def _cancel_by_default(self) -> None:
+        """A hopeless attack is never confirmed by a stray Enter: Cancel takes the default."""
+        for button in self.findChildren(QPushButton):
+            button.setAutoDefault(False)
+            button.setDefault(button is self.cancel_button)
 
 
 class MightPanel(QFrame):
@@ -178,7 +188,7 @@ class MightPanel(QFrame):
             self._pull(grid, pull_row, pull_odds)
         end = pull_row + 1
         grid.setRowStretch(end, 1)  # the terms stay packed; totals line up at the bottom
-        self.total = _total({k: v for k, v in terms.items() if k != "pull"}, bool(pull_odds))
+        self.total = _total({k: v for k, v in terms.items() if k != "pull"}, pull_odds)
         line = QFrame()
         line.setFrameShape(QFrame.Shape.HLine)
         grid.addWidget(line, end + 1, 0, 1, 2)
@@ -198,10 +208,10 @@ class MightPanel(QFrame):
         self._row(grid, row, key, text, shown, dim=shown in ("0", "—"))
 
     def _pull(self, grid: QGridLayout, row: int, odds: dict | None) -> None:
-        """The pull is not a number yet: show ±1 and its odds, or that none is drawn."""
+        """The pull is not a number yet: show the values it can take and their odds, or that none is drawn."""
         if odds:
             text = f"Pull<br><span style='color:{MUTED}; font-size:8.5pt'>{pull_text(odds)}</span>"
-            self._row(grid, row, "pull", text, "±1", dim=False)
+            self._row(grid, row, "pull", text, " / ".join(signed(v) for v in pull_values(odds)), dim=False)
         else:
             self._row(grid, row, "pull", "Pull", "—", dim=True)
         tip = ("Face-down when the attack is declared: draws from its fortune deck."
@@ -231,6 +241,7 @@ class OddsPanel(QFrame):
         grid.setHorizontalSpacing(12)
         grid.setVerticalSpacing(5)
         win = sum(float(outcomes.get(k, 0)) for k, _, tone in OUTCOMES if tone == "good")
+        self.win = win
         title = QLabel(f"<span style='color:{MUTED}'>Outcome odds</span>  "
                        f"<span style='color:{GOLD}; font-weight:bold'>· win "
                        f"{percent(win) if win else '0%'}</span>")
@@ -283,13 +294,24 @@ def _note(text: str) -> QLabel:
     return note
 
 
-def _total(terms: dict, pulls: bool) -> str:
-    """The Might the shown terms add up to, '± 1' when a pull is still to come."""
+def _total(terms: dict, odds: dict | None) -> str:
+    """The Might the shown terms add up to, as the range the pulls still left can make it."""
     numbers = [v for v in terms.values() if isinstance(v, Number)]
     if not numbers:
         return "?"
-    text = plain(sum(numbers))
-    return f"{text} ± 1" if pulls else text
+    base = sum(numbers)
+    pulls = pull_values(odds)
+    lo, hi = base + min(pulls, default=0), base + max(pulls, default=0)
+    if lo == hi:
+        return plain(lo)
+    if float(base).is_integer():
+        return f"{plain(lo)}–{plain(hi)}"
+    return f"≈{lo:.1f}–{hi:.1f}".replace("-", "−")
+
+
+def pull_values(odds: dict | None) -> list[int]:
+    """The pull values that can still come (probability above zero), highest first."""
+    return sorted((int(v) for v, p in (odds or {}).items() if p > 0), reverse=True)
 
 
 def identities_text(identities: dict | None, names: dict[str, str]) -> str:
