@@ -8,7 +8,7 @@ from helpers import make_pos
 
 from towers_core.skirmish import api, notation, position
 from towers_core.skirmish.cards import CARDS, CODES
-from towers_core.errors import BadMuster, BadPosition, IllegalAction, TowersError
+from towers_core.errors import BadHistory, BadMuster, BadPosition, IllegalAction, TowersError
 from towers_core.skirmish.rules import card_rank_of, card_value_of
 
 
@@ -203,3 +203,47 @@ def test_king_fight_entry_has_no_might():
     assert f["king_fight"] and f["outcome"] == "captured"
     assert f["a_might"] is None and f["d_might"] is None and f["a_terms"] is None
     assert "Might" not in api.describe(entry)
+
+
+def _short_game(seed: int = 3, plies: int = 30):
+    """A random game: the final position, every log entry and each side's AI history."""
+    rng = random.Random(seed)
+    pos, entries, hist = api.new_position(seed), [], {"S": [], "N": []}
+    for i in range(plies):
+        action = rng.choice([a for a in api.legal_actions(pos) if a != "resign"])
+        pos, entry = api.play(pos, action, rng_seed=i)
+        entries.append(entry)
+        for side in ("S", "N"):
+            hist[side].append(api.history_entry(entry, pos, side))
+    return pos, entries, hist
+
+
+def test_validators_accept_what_the_api_makes():
+    pos, entries, hist = _short_game()
+    api.validate(pos)
+    for side in ("S", "N"):
+        api.validate_view(api.view(pos, side), side)
+        api.validate_history(hist[side], side)
+    for entry in entries:
+        api.validate_entry(entry)
+        api.validate_entry(api.entry_view(entry, "N"))
+
+
+def test_validators_name_the_field():
+    pos, entries, hist = _short_game()
+    sq = next(s for s, c in pos["board"].items() if c["owner"] == "N" and not c["up"])
+    history = copy.deepcopy(hist["S"])
+    history[-1]["view"]["board"][sq]["card"] = pos["board"][sq]["card"]
+    n = len(history) - 1
+    with pytest.raises(BadHistory, match=rf"history\[{n}\]\.view\.board\.{sq}\.card"):
+        api.validate_history(history, "S")
+    with pytest.raises(BadPosition, match=rf"board\.{sq}\.card"):
+        api.validate_view(pos, "S")
+    with pytest.raises(BadPosition, match="marker"):
+        api.validate(dict(pos, marker=99))
+    entry = copy.deepcopy(entries[0])
+    entry["captured"]["S"] = ["Zz"]
+    with pytest.raises(BadHistory, match=r"entry\.captured\.S\[0\]"):
+        api.validate_entry(entry)
+    with pytest.raises(BadPosition, match="player"):
+        api.validate_view(api.view(pos, "S"), "X")

@@ -15,3 +15,11 @@ class BadPosition(TowersError):
 
 class BadMuster(TowersError):
     """A muster that breaks the pool limits or the 100-troop budget."""
+
+
+class BadHistory(TowersError):
+    """An AI history (api.history_entry items) or a log entry (api.play) of the wrong shape."""
+
+
+class BadLevel(TowersError):
+    """An AI level, seed or time budget out of its bounds."""

@@ -10,7 +10,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from towers_core.skirmish import notation, position
+from towers_core.skirmish import notation, position, records
 from towers_core.skirmish.cards import BUDGET, CARDS, CODES  # noqa: F401  (BUDGET is public API)
 from towers_core.errors import BadPosition, IllegalAction
 from towers_core.skirmish.position import PLAYERS, validate_muster, view  # noqa: F401  (public API)
@@ -32,6 +32,7 @@ def new_position(seed: int, musters: dict | None = None) -> dict:
 
 def new_position_with_terrain(terrain: dict, musters: dict, first: str, seed: int = 0) -> dict:
     """A start position on an explicit terrain (RULES §1 'can also be started from')."""
+    _seed(seed)
     return position.start_position(terrain, musters, first)
 
 
@@ -40,10 +41,29 @@ def random_terrain(seed: int) -> dict:
     return new_position(seed)["terrain"]
 
 
-def _seed(seed: Any) -> int:
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise BadPosition(f"seed must be a whole number, not {seed!r}")
-    return seed
+_seed = position.check_seed
+
+
+def validate(pos: dict) -> None:
+    """Raise BadPosition (naming the field) unless `pos` is a full RULES §10 position."""
+    position.to_engine(pos)
+
+
+def validate_view(view: dict, player: str) -> None:
+    """Raise BadPosition unless `view` is exactly what view(pos, player) gives for some position."""
+    position.view_engine(view, player)
+
+
+def validate_history(history: list[dict], player: str) -> None:
+    """Raise BadHistory ("history[3].view.board.c4: ...") unless `history` is `player`'s AI
+    history: a list of history_entry items, every view `player`'s own."""
+    records.check_history(history, player)
+
+
+def validate_entry(entry: dict) -> None:
+    """Raise BadHistory ("entry.fight.outcome: ...") unless `entry` is a log entry as play
+    returns it (or as entry_view shows it)."""
+    records.check_entry(entry)
 
 
 def score(pos: dict) -> dict:
@@ -109,7 +129,7 @@ def _check_pulls(e: Engine, code: int, pulls: Any) -> tuple[int, int]:
         v = pulls[key]
         if not pulls_here:
             raise IllegalAction(f"pulls[{key!r}]: that fighter does not pull in this action")
-        if v not in (-1, 0, 1) or isinstance(v, bool):
+        if type(v) is not int or v not in (-1, 0, 1):
             raise IllegalAction(f"pulls[{key!r}] must be -1, 0 or 1, not {v!r}")
         if v not in _deck_odds(e, player):
             raise IllegalAction(f"pulls[{key!r}] = {v}: {PLAYERS[player]}'s deck has no such card left")
@@ -127,7 +147,7 @@ def play(pos: dict, action: str, pulls: dict | None = None, rng_seed: int | None
     e = position.to_engine(pos)
     code = _legal_code(e, action)
     pull_a, pull_d = _check_pulls(e, code, pulls)
-    e.seed(random.getrandbits(64) if rng_seed is None else rng_seed)
+    e.seed(random.getrandbits(64) if rng_seed is None else _seed(rng_seed, "rng_seed"))
     before = copy.deepcopy(pos)
     record = e.apply(code, pull_a, pull_d)
     after = position.from_engine(e, pos["terrain"])
@@ -177,6 +197,8 @@ def _new_captures(before: dict, after: dict) -> dict:
 
 def entry_view(entry: dict, player: str) -> dict:
     """A log entry as `player` may see it: the opponent's face-down deploys stay `?@c1`."""
+    records.check_entry(entry)
+    position.check_player(player)
     out = copy.deepcopy(entry)
     if entry["player"] != player:
         out["action"] = entry["public"]
@@ -204,6 +226,7 @@ def parse_action(action: str) -> dict:
 def describe(entry: dict) -> str:
     """One line of English for a (viewed) log entry."""
     from towers_core.skirmish.describe import describe_entry
+    records.check_entry(entry)
     return describe_entry(entry)
 
 
@@ -223,4 +246,4 @@ def choose_action(view: dict, history: list[dict], level: str, seed: int, time_m
 def choose_muster(level: str, seed: int) -> list[str]:
     """The AI's own muster for a level (King included)."""
     from towers_core.skirmish.ai.player import choose_muster as choose
-    return choose(level, seed)
+    return choose(level, _seed(seed))

@@ -103,8 +103,7 @@ def bench_positions(seed: int) -> list[tuple[str, dict, list[dict]]]:
             action = choose_action(view, history[me], "greedy", s + pos["actions"])
             pos, entry = api.play(pos, action, rng_seed=s + pos["actions"])
             for side in ("S", "N"):
-                history[side].append({"action": api.entry_view(entry, side)["action"], "pulls": {},
-                                      "view": position.view(pos, side)})
+                history[side].append(api.history_entry(entry, pos, side))
         for label, at in (("opening", 4), ("middle", len(snaps) // 2), ("end", len(snaps) - 2)):
             view, hist = snaps[max(0, min(at, len(snaps) - 1))]
             out.append((f"{label}-{g + 1} (ply {view['actions']})", view, hist))

@@ -60,10 +60,8 @@ def describe_entry(entry: dict) -> str:
 
 
 def _parts(action: str) -> dict:
-    from towers_core.skirmish.notation import describe_action, parse
-    if action.startswith("?@"):
-        action = "K" + action[1:]  # only the squares are read
-    return describe_action(parse(action))
+    from towers_core.skirmish.notation import describe_action, parse_public
+    return describe_action(parse_public(action))
 
 
 def _follow_text(entry: dict) -> str:

@@ -54,6 +54,14 @@ def parse(text: str) -> int:
     raise IllegalAction(f"{text!r} is not an action in Towers notation (e.g. Kn@c1, c2-c3xc4, c3d)")
 
 
+def parse_public(text: str) -> int:
+    """Like parse, but also takes the opponent's public form of a deploy (`?@c1...`), read as a
+    King's deploy: only its squares and follow-up mean anything."""
+    if isinstance(text, str) and text.startswith("?@"):
+        text = "K" + text[1:]
+    return parse(text)
+
+
 def _build(kind: str, g: tuple, text: str) -> int:
     if kind == "deploy":
         if g[0] == "?":

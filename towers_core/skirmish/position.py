@@ -10,7 +10,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from towers_core.skirmish.cards import BUDGET, BY_CODE, CODES, DECK, INDEX, POOL
+from towers_core.skirmish.cards import BUDGET, BY_CODE, CODES, DECK, INDEX, POOL, POOL_SIZE
 from towers_core.errors import BadMuster, BadPosition
 from towers_core.skirmish.notation import SQUARE_INDEX, SQUARES
 from towers_core.skirmish.rules import Engine
@@ -24,6 +24,13 @@ T_HIGH, T_MOUNT = 1, 2
 HIDDEN = "?"
 PLACEHOLDER = INDEX["Sp"]  # stands in for an unseen card: gives no bonus to anyone
 DECK_KEYS = ("-1", "0", "+1")
+
+
+def check_player(player: Any) -> str:
+    """`player` if it is 'S' or 'N'; else BadPosition naming the field."""
+    if not isinstance(player, str) or player not in PLAYERS:
+        raise BadPosition(f"player must be 'S' or 'N', not {player!r}"[:200])
+    return player
 
 
 def mirror(sq: int) -> int:
@@ -73,7 +80,7 @@ def _square_list(value: Any, field: str) -> list[int]:
         raise BadPosition(f"{field} must be a list of squares")
     out = []
     for name in value:
-        if name not in SQUARE_INDEX:
+        if not isinstance(name, str) or name not in SQUARE_INDEX:
             raise BadPosition(f"{field}: {name!r} is not a square")
         out.append(SQUARE_INDEX[name])
     return out
@@ -83,8 +90,10 @@ def validate_muster(cards: Any) -> list[str]:
     """The muster with the King added, sorted; BadMuster if it breaks the pool or the budget."""
     if not isinstance(cards, (list, tuple)):
         raise BadMuster("a muster is a list of card codes")
+    if len(cards) > POOL_SIZE:
+        raise BadMuster(f"a muster has at most {POOL_SIZE} cards, not {len(cards)}")
     for c in cards:
-        if c not in BY_CODE:
+        if not isinstance(c, str) or c not in BY_CODE:
             raise BadMuster(f"{c!r} is not a card code ({', '.join(CODES)})")
     counts = Counter(cards)
     counts["K"] = max(1, counts["K"])  # the King always comes, free
@@ -151,7 +160,7 @@ def to_engine(pos: Any, allow_hidden: bool = False) -> Engine:
     missing = [k for k in KEYS if k not in pos]
     if missing:
         raise BadPosition(f"position is missing {', '.join(missing)}")
-    extra = sorted(set(pos) - set(KEYS))
+    extra = sorted(map(repr, set(pos) - set(KEYS)))
     if extra:
         raise BadPosition(f"position has unknown keys {', '.join(extra)}")
     e = Engine()
@@ -170,12 +179,33 @@ def to_engine(pos: Any, allow_hidden: bool = False) -> Engine:
 
 
 def mover_engine(pos: Any) -> Engine:
-    """Load a position or the mover's own view; refuse a view in which the mover's cards are hidden."""
+    """Load a full position or exactly the mover's own view (view_engine); refuse any other view."""
     e = to_engine(pos, allow_hidden=True)
-    mover = pos["to_move"]
-    if HIDDEN in pos["barrack"][mover] or any(
-            c["card"] == HIDDEN and c["owner"] == mover for c in pos["board"].values()):
-        raise BadPosition(f"this is not {mover}'s view: {mover}'s own cards are hidden")
+    return view_engine(pos, pos["to_move"]) if _has_hidden(pos) else e
+
+
+def view_engine(pos: Any, player: Any) -> Engine:
+    """Load exactly `player`'s view (what view(pos, player) gives): their own cards all named,
+    the opponent's face-down, barrack and resting cards all '?'. The AI accepts nothing else."""
+    check_player(player)
+    e = to_engine(pos, allow_hidden=True)
+    me, other = PLAYERS.index(player), PLAYERS[1 - PLAYERS.index(player)]
+    for name, cell in pos["board"].items():
+        mine, hidden = cell["owner"] == player, cell["card"] == HIDDEN
+        if mine and hidden:
+            raise BadPosition(f"board.{name}: {player}'s own card is hidden: not {player}'s view")
+        if not mine and not cell["up"] and not hidden:
+            raise BadPosition(f"board.{name}.card: {other}'s face-down card is identified "
+                              f"({cell['card']!r}): {player}'s view shows '?'")
+    for field in ("barrack", "resting"):
+        if HIDDEN in pos[field][player]:
+            raise BadPosition(f"{field}.{player}: {player}'s own cards are hidden: not {player}'s view")
+        named = [c for c in pos[field][other] if c != HIDDEN]
+        if named:
+            raise BadPosition(f"{field}.{other}: {other}'s hidden cards are identified ({', '.join(named)}): "
+                              f"{player}'s view shows only '?'")
+    _check_conservation(e, (me,))
+    _check_hidden_side(e, pos, 1 - me)
     return e
 
 
@@ -184,24 +214,24 @@ def _load_board(e: Engine, board: Any, mountains: set[int], allow_hidden: bool) 
         raise BadPosition("board must be an object of square -> card")
     for name, cell in board.items():
         where = f"board.{name}"
-        if name not in SQUARE_INDEX:
+        if not isinstance(name, str) or name not in SQUARE_INDEX:
             raise BadPosition(f"{where}: {name!r} is not a square")
         sq = SQUARE_INDEX[name]
         if sq in mountains:
             raise BadPosition(f"{where}: nothing can stand on a mountain")
         if not isinstance(cell, dict) or set(cell) != {"owner", "card", "up", "posture", "spent"}:
             raise BadPosition(f"{where} must have exactly owner, card, up, posture, spent")
-        if cell["owner"] not in PLAYERS:
+        if not isinstance(cell["owner"], str) or cell["owner"] not in PLAYERS:
             raise BadPosition(f"{where}.owner must be 'S' or 'N'")
+        if not isinstance(cell["up"], bool) or not isinstance(cell["spent"], bool):
+            raise BadPosition(f"{where}: up and spent must be true or false")
         card = cell["card"]
         if card == HIDDEN and allow_hidden and not cell["up"]:
             code = PLACEHOLDER
-        elif card in INDEX:
+        elif isinstance(card, str) and card in INDEX:
             code = INDEX[card]
         else:
             raise BadPosition(f"{where}.card: {card!r} is not a card code")
-        if not isinstance(cell["up"], bool) or not isinstance(cell["spent"], bool):
-            raise BadPosition(f"{where}: up and spent must be true or false")
         if cell["posture"] not in ("ready", "defensive"):
             raise BadPosition(f"{where}.posture must be 'ready' or 'defensive'")
         if card == "K" and cell["posture"] != "ready":
@@ -220,15 +250,18 @@ def _load_lists(e: Engine, pos: dict, field: str, allow_hidden: bool) -> None:
     if not isinstance(value, dict) or set(value) != set(PLAYERS):
         raise BadPosition(f'{field} must be {{"S": [...], "N": [...]}}')
     for p, cards in value.items():
-        if not isinstance(cards, list):
-            raise BadPosition(f"{field}.{p} must be a list of card codes")
-        counts = [0] * 10
+        if not isinstance(cards, list) or len(cards) > POOL_SIZE:
+            raise BadPosition(f"{field}.{p} must be a list of at most {POOL_SIZE} card codes")
+        counts = [0] * len(CODES)
         for c in cards:
             if c == HIDDEN and allow_hidden and field != "captured":
                 continue
-            if c not in INDEX:
+            if not isinstance(c, str) or c not in INDEX:
                 raise BadPosition(f"{field}.{p}: {c!r} is not a card code")
             counts[INDEX[c]] += 1
+        for code, n in zip(CODES, counts):
+            if n > POOL[code]:
+                raise BadPosition(f"{field}.{p}: {n} × {code}; the pool has only {POOL[code]}")
         e.set_counts(field, PLAYERS.index(p), counts)
 
 
@@ -256,18 +289,30 @@ def _load_decks(e: Engine, decks: Any) -> None:
         e.set_counts("deck", i, values)
 
 
+def whole_number(value: Any, field: str, lo: int, hi: int, error: type = BadPosition) -> int:
+    """`value` if it is an int (not a bool) in [lo, hi]; else `error` naming the field."""
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise error(f"{field} must be a whole number from {lo} to {hi}")
+    return value
+
+
+SEED_MIN, SEED_MAX = -(1 << 63), (1 << 64) - 1
+
+
+def check_seed(seed: Any, field: str = "seed", error: type = BadPosition) -> int:
+    """Seeds are 64-bit: bigger ones would only be slow to hash (or too long to print)."""
+    return whole_number(seed, field, SEED_MIN, SEED_MAX, error)
+
+
 def _int_field(pos: dict, key: str, lo: int, hi: int) -> int:
-    v = pos[key]
-    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-        raise BadPosition(f"{key} must be a whole number from {lo} to {hi}")
-    return v
+    return whole_number(pos[key], key, lo, hi)
 
 
 def _load_meta(e: Engine, pos: dict) -> None:
     marker = _int_field(pos, "marker", -10, 10)
     actions = _int_field(pos, "actions", 0, 10 ** 4)
     passes = _int_field(pos, "passes", 0, 2)
-    if pos["to_move"] not in PLAYERS:
+    if not isinstance(pos["to_move"], str) or pos["to_move"] not in PLAYERS:
         raise BadPosition("to_move must be 'S' or 'N'")
     moved = pos["moved"]
     if not isinstance(moved, dict) or set(moved) != set(PLAYERS) or \
@@ -278,9 +323,9 @@ def _load_meta(e: Engine, pos: dict) -> None:
     if result is not None:
         if not isinstance(result, dict) or set(result) != {"winner", "reason"}:
             raise BadPosition('result must be null or {"winner": ..., "reason": ...}')
-        if result["winner"] not in ("S", "N", None):
+        if not isinstance(result["winner"], (str, type(None))) or result["winner"] not in ("S", "N", None):
             raise BadPosition("result.winner must be 'S', 'N' or null")
-        if result["reason"] not in REASONS[1:]:
+        if not isinstance(result["reason"], str) or result["reason"] not in REASONS[1:]:
             raise BadPosition(f"result.reason must be one of {', '.join(REASONS[1:])}")
         winner = -1 if result["winner"] is None else PLAYERS.index(result["winner"])
         reason = REASONS.index(result["reason"])
@@ -293,14 +338,20 @@ def _has_hidden(pos: dict) -> bool:
         HIDDEN in pos[f][p] for f in ("barrack", "resting") for p in PLAYERS)
 
 
-def _check_conservation(e: Engine) -> None:
+def _side_counts(e: Engine, i: int) -> list[int]:
+    """Side i's cards the engine holds: board, barrack and those taken by the other side."""
+    counts = [a + b for a, b in zip(e.get_counts("barrack", i), e.get_counts("captured", 1 - i))]
+    for sq in range(49):
+        card, owner, _ = e.get_square(sq)
+        if card >= 0 and owner == i:
+            counts[card] += 1
+    return counts
+
+
+def _check_conservation(e: Engine, sides: tuple[int, ...] = (0, 1)) -> None:
     """Each side's cards (board, barrack, taken by the other) fit the pool and the budget."""
-    for i, p in enumerate(PLAYERS):
-        counts = [a + b for a, b in zip(e.get_counts("barrack", i), e.get_counts("captured", 1 - i))]
-        for sq in range(49):
-            card, owner, _ = e.get_square(sq)
-            if card >= 0 and owner == i:
-                counts[card] += 1
+    for i in sides:
+        p, counts = PLAYERS[i], _side_counts(e, i)
         for code, n in zip(CODES, counts):
             if n > POOL[code]:
                 raise BadPosition(f"{p} has {n} × {code} in play; the pool has {POOL[code]}")
@@ -309,6 +360,23 @@ def _check_conservation(e: Engine) -> None:
             raise BadPosition(f"{p}'s cards cost {troops} troops; a muster is at most {BUDGET}")
         if counts[INDEX["K"]] != 1:
             raise BadPosition(f"{p} must have exactly one King (board, barrack or captured)")
+
+
+def _check_hidden_side(e: Engine, pos: dict, i: int) -> None:
+    """The viewed side's visible cards fit the pool and budget, and no more cards than a pool hides."""
+    p = PLAYERS[i]
+    seen = [c for c in pos["captured"][PLAYERS[1 - i]]] + [
+        cell["card"] for cell in pos["board"].values() if cell["owner"] == p and cell["card"] != HIDDEN]
+    hidden = len(pos["barrack"][p]) + sum(
+        1 for cell in pos["board"].values() if cell["owner"] == p and cell["card"] == HIDDEN)
+    counts = Counter(seen)
+    for code, n in counts.items():
+        if n > POOL[code]:
+            raise BadPosition(f"{p} shows {n} × {code}; the pool has {POOL[code]}")
+    if sum(BY_CODE[c].troops * n for c, n in counts.items()) > BUDGET:
+        raise BadPosition(f"{p}'s visible cards cost more than {BUDGET} troops")
+    if len(seen) + hidden > POOL_SIZE:
+        raise BadPosition(f"{p} has {len(seen) + hidden} cards; the pool has {POOL_SIZE}")
 
 
 # ------------------------------------------------------------------ Engine -> JSON
@@ -340,9 +408,12 @@ def from_engine(e: Engine, terrain: dict) -> dict:
 
 
 def view(pos: dict, player: str) -> dict:
-    """What `player` sees (RULES §9-10): the opponent's hidden identities become '?'."""
-    if player not in PLAYERS:
-        raise BadPosition(f"player must be 'S' or 'N', not {player!r}")
+    """What `player` sees (RULES §9-10): the opponent's hidden identities become '?'.
+    Takes a full position (or `player`'s own view, returned unchanged), validated first."""
+    check_player(player)
+    to_engine(pos, allow_hidden=True)
+    if _has_hidden(pos):
+        view_engine(pos, player)
     out = copy.deepcopy(pos)
     for cell in out["board"].values():
         if cell["owner"] != player and not cell["up"]:

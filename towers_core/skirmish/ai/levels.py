@@ -6,7 +6,11 @@ on any machine; `time_ms` is only a safety cap (or, when a caller passes it, the
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from towers_core.errors import BadLevel
 
 
 @dataclass(frozen=True)
@@ -31,18 +35,60 @@ LEVELS: dict[str, Level] = {
 }
 
 
-def get_level(name: str) -> Level:
+# bounds of the test modes; the clock cap keeps even depth:40 from running away
+MAX_DEPTH = 40
+MAX_NODES = 50_000_000
+MAX_WORLDS = 32       # the search's MAXW
+MAX_NOISE = 100.0
+TEST_TIME_MS = 30_000
+MAX_TIME_MS = 3_600_000
+_TEST_KEYS = {"depth", "nodes", "worlds", "noise"}
+
+
+def get_level(name: Any) -> Level:
     """A named level, or a reproducible test mode: 'depth:N' (fixed depth) or 'nodes:N'.
 
-    Test modes take an optional world count after a comma, e.g. 'depth:2,worlds:3'.
+    Test modes take an optional world count after a comma, e.g. 'depth:2,worlds:3'; all their
+    numbers are bounded and they stop after TEST_TIME_MS at the latest. Else BadLevel.
     """
-    if name in LEVELS:
+    if isinstance(name, str) and name in LEVELS:
         return LEVELS[name]
-    parts = dict(p.split(":", 1) for p in name.split(",") if ":" in p)
-    if not parts or not set(parts) <= {"depth", "nodes", "worlds", "noise"}:
-        raise ValueError(f"unknown level {name!r}: use {', '.join(LEVELS)}, 'depth:N' or 'nodes:N'")
-    base = Level(name, int(parts.get("worlds", 2)), int(parts.get("depth", 64)),
-                 int(parts.get("nodes", 0)), 0, float(parts.get("noise", 0.0)), ("balanced",))
+    if not isinstance(name, str) or len(name) > 100:
+        raise BadLevel(f"level must be one of {', '.join(LEVELS)}, 'depth:N' or 'nodes:N', not {name!r}"[:300])
+    pairs = [p.split(":", 1) for p in name.split(",")]
+    parts = {p[0]: p[1] for p in pairs if len(p) == 2}
+    if len(parts) != len(pairs) or not parts or not set(parts) <= _TEST_KEYS:
+        raise BadLevel(f"unknown level {name!r}: use {', '.join(LEVELS)}, 'depth:N' or 'nodes:N'")
     if "depth" not in parts and "nodes" not in parts:
-        raise ValueError(f"level {name!r} needs depth:N or nodes:N")
-    return replace(base, max_depth=min(base.max_depth, 40))
+        raise BadLevel(f"level {name!r} needs depth:N or nodes:N")
+    return Level(name, _count(parts, "worlds", 2, 1, MAX_WORLDS), _count(parts, "depth", MAX_DEPTH, 1, MAX_DEPTH),
+                 _count(parts, "nodes", 0, 1, MAX_NODES), TEST_TIME_MS, _noise(parts), ("balanced",))
+
+
+def _count(parts: dict, key: str, default: int, lo: int, hi: int) -> int:
+    if key not in parts:
+        return default
+    text = parts[key]
+    if not (text.isascii() and text.isdigit() and len(text) <= 9 and lo <= int(text) <= hi):
+        raise BadLevel(f"level {key}:{text[:20]}: {key} must be a whole number from {lo} to {hi}")
+    return int(text)
+
+
+def _noise(parts: dict) -> float:
+    text = parts.get("noise", "0")
+    try:
+        v = float(text[:30])
+    except ValueError:
+        v = math.nan
+    if not 0.0 <= v <= MAX_NOISE:
+        raise BadLevel(f"level noise:{text[:20]}: noise must be a number from 0 to {MAX_NOISE:g}")
+    return v
+
+
+def check_time_ms(time_ms: Any) -> int | None:
+    """None (the level's own cap) or a whole number of milliseconds from 1 to MAX_TIME_MS."""
+    if time_ms is None:
+        return None
+    if not isinstance(time_ms, int) or isinstance(time_ms, bool) or not 1 <= time_ms <= MAX_TIME_MS:
+        raise BadLevel(f"time_ms must be null or a whole number from 1 to {MAX_TIME_MS}")
+    return time_ms

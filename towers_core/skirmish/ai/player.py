@@ -9,12 +9,14 @@ from __future__ import annotations
 import random
 import threading
 
-from towers_core.skirmish import notation, position
+from typing import Any
+
+from towers_core.skirmish import notation, position, records
 from towers_core.skirmish.ai import determinize
-from towers_core.skirmish.ai.levels import Level, get_level
+from towers_core.skirmish.ai.levels import Level, check_time_ms, get_level
 from towers_core.skirmish.ai.muster import choose_muster as _choose_muster
 from towers_core.skirmish.ai.search import Search
-from towers_core.errors import IllegalAction
+from towers_core.errors import BadLevel, IllegalAction
 
 RESIGN = notation.parse("resign")
 
@@ -28,12 +30,20 @@ def choose_action(view: dict, history: list[dict], level: str, seed: int, time_m
 
 def choose_muster(level: str, seed: int) -> list[str]:
     """The level's muster for this seed (King included)."""
-    return _choose_muster(level, seed)
+    return _choose_muster(level, _seed(seed))
 
 
-def _legal(view: dict) -> list[int]:
-    e = position.mover_engine(view)
-    if view.get("result") is not None:
+def _seed(seed: Any) -> int:
+    return position.check_seed(seed, "seed", BadLevel)
+
+
+def _legal(view: dict, history: Any) -> list[int]:
+    """The mover's actions, once the inputs prove the AI sees only the mover's information:
+    the view and every view in the history are exactly the mover's (position.view_engine)."""
+    position.to_engine(view, allow_hidden=True)
+    e = position.view_engine(view, view["to_move"])
+    records.check_history(history, view["to_move"])
+    if view["result"] is not None:
         raise IllegalAction("the skirmish is over: no action to choose")
     return [a for a in e.legal() if a != RESIGN]
 
@@ -53,13 +63,15 @@ class Searcher:
               background: bool = True) -> None:
         """Begin choosing a move for `view` (validated here, in the caller's thread)."""
         lv = get_level(level)
-        legal = _legal(view)
+        seed, time_ms = _seed(seed), check_time_ms(time_ms)
+        history = [] if history is None else history
+        legal = _legal(view, history)
         if lv.name == "random" or len(legal) == 1:
             pick = random.Random(f"random:{seed}:{view['actions']}").choice(legal)
             self._move = notation.format_action(pick)
             return
         with self._lock:
-            self._search = self._prepare(view, history or [], lv, seed, time_ms)
+            self._search = self._prepare(view, history, lv, seed, time_ms)
             if self._cancelled:
                 self._search.cancel()
         if background:
