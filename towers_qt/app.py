@@ -74,6 +74,7 @@ def midgame(seed: int, plies: int = 36) -> dict:
         scratch.play(api.choose_action(view, scratch.histories[side], "normal", seed + len(scratch.log)))
     scratch.players["N"] = Player("ai", "Computer", "easy")
     scratch.viewer = "S"
+    scratch._undo = []  # its undo points include North's moves, now the computer's
     state = check_state(scratch.to_dict())
     scratch.shutdown()
     return state

@@ -2,6 +2,8 @@
 banner, the AI's thinking indicator, the hot-seat curtain and the game's flow between them."""
 from __future__ import annotations
 
+import os
+import time
 from pathlib import Path
 
 from PySide6.QtCore import QEventLoop, QStandardPaths, Qt, QTimer
@@ -28,6 +30,22 @@ REASON_TEXT = {"king": "the King is captured", "empty": "an empty board", "resig
                "dominance": "by Dominance", "passes": "on the score after two passes",
                "long-game": "on the score after 400 actions"}
 FILTER = "Towers games (*.towers.json *.json);;All files (*)"
+
+
+def damaged_path(path: Path) -> Path:
+    """A free name beside `path` for a damaged copy: autosave.damaged-20261130-215501.json."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.stem}.damaged-{stamp}.json")
+    n = 2
+    while aside.exists():
+        aside = path.with_name(f"{path.stem}.damaged-{stamp}-{n}.json")
+        n += 1
+    return aside
+
+
+def short(text: str, limit: int = 400) -> str:
+    """A message cut to a length a dialog shows whole on a 1280x720 screen."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def autosave_path() -> Path:
@@ -605,22 +623,45 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(f"Autosave failed: {exc}", 8000)
 
     def resume_autosave(self) -> bool:
-        """Resume the unfinished game from the last run, if there is one."""
+        """Resume the unfinished game from the last run, if there is one. A damaged autosave is
+        kept aside (never silently lost), the player is told once, and the caller starts afresh."""
         path = autosave_path()
         if not path.is_file():
             return False
         try:
             self.session.load(path)
-        except SaveError:
+        except SaveError as exc:
+            self._set_aside(path, exc)
             return False
         self._show_new_game()
         return True
 
+    def _set_aside(self, path: Path, problem: SaveError) -> None:
+        """Move a damaged autosave to autosave.damaged-<time>.json beside it and say so."""
+        aside = damaged_path(path)
+        try:
+            os.replace(path, aside)
+            kept = f"The file was kept as {aside.name} in {aside.parent}."
+        except OSError as exc:
+            kept = f"It could not be moved aside ({exc.strerror or exc}); the next autosave replaces it."
+        self.show_notice("Your last game could not be resumed",
+                         "The game saved when Towers last closed is damaged, so a new game starts.",
+                         f"{short(str(problem))}\n\n{kept}")
+
     # -- messages, help, settings -----------------------------------------------------------
     def show_error(self, title: str, text: str) -> None:
-        box = QMessageBox(QMessageBox.Warning, title, text, QMessageBox.Ok, self)
+        box = QMessageBox(QMessageBox.Warning, title, short(text), QMessageBox.Ok, self)
         self.message_box = box
         box.open()
+
+    def show_notice(self, title: str, text: str, details: str = "") -> None:
+        """A message that does not block the window (the game goes on underneath)."""
+        box = QMessageBox(QMessageBox.Information, title, text, QMessageBox.Ok, self)
+        box.setInformativeText(details)
+        box.setWindowModality(Qt.NonModal)
+        box.setAttribute(Qt.WA_DeleteOnClose)
+        self.message_box = box
+        box.show()
 
     def show_rules(self) -> None:
         from .dialogs.rules_window import RulesWindow

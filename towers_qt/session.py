@@ -9,16 +9,15 @@ computer's reply with it. It is fair because nothing learned is forgotten and no
   (square -> card) that the board keeps showing as known, moved along when the card maneuvers
   and dropped once that square no longer holds a face-down enemy card.
 
-The undo stack is not saved: a loaded game starts with nothing to take back.
+The undo stack is saved with the game (save_file.py checks it on load), so a resumed or loaded
+game can still take moves back.
 """
 from __future__ import annotations
 
 import copy
 import hashlib
 import json
-import os
 import random
-import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -27,14 +26,9 @@ from PySide6.QtCore import QObject, Signal
 from towers_core.skirmish import api
 
 from .ai_worker import AiRunner
+from .save_file import SAVE_FORMAT, SAVE_VERSION, SIDES, SaveError, check_state, read_save, write_atomic
 
-SAVE_FORMAT = "towers-save"
-SAVE_VERSION = 1
-SIDES = ("S", "N")
-
-
-class SaveError(ValueError):
-    """A save file that cannot be loaded; the message says why."""
+__all__ = ["Player", "SaveError", "Session", "check_state", "read_save"]
 
 
 @dataclass
@@ -173,12 +167,12 @@ class Session(QObject):
         """Apply `action` for the player to move; raises api's IllegalAction if it is not legal."""
         if self.result is not None:
             raise api_error("the game is over")
-        mover = self.to_move
-        if not self.players[mover].is_ai:
-            self._undo.append(self._snapshot())
+        snapshot = None if self.players[self.to_move].is_ai else self._snapshot()
         key = position_key(self.position, action)
-        pulls = self.pull_memory.get(key)
-        position, entry = api.play(self.position, action, pulls, self._rng.getrandbits(31))
+        position, entry = api.play(self.position, action, self._remembered_pulls(key, action),
+                                   self._rng.getrandbits(31))
+        if snapshot is not None:
+            self._undo.append(snapshot)
         fight = entry.get("fight") or {}
         self.pull_memory[key] = fight.get("pulls") if fight else None
         before, self.position = self.position, position
@@ -189,6 +183,14 @@ class Session(QObject):
         if self.result is not None:
             self.gameOver.emit(self.result)
         return entry
+
+    def _remembered_pulls(self, key: str, action: str) -> dict | None:
+        """The pulls drawn when this action was played here before, if the core still allows them
+        (a saved memory could have been edited: then draw afresh rather than fail)."""
+        pulls = self.pull_memory.get(key)
+        if pulls and pulls not in [o for o, p in api.pull_outcomes(self.position, action) if p > 0]:
+            return None
+        return pulls
 
     def _record(self, entry: dict, before: dict) -> None:
         for p in SIDES:
@@ -304,35 +306,27 @@ class Session(QObject):
         return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "seed": self.seed,
                 "players": {p: asdict(self.players[p]) for p in SIDES},
                 "position": self.position, "log": self.log, "histories": self.histories,
-                "seen": self.seen, "pulls": self.pull_memory, "viewer": self.viewer}
+                "seen": self.seen, "pulls": self.pull_memory, "viewer": self.viewer, "undo": self._undo}
 
     def save(self, path: str | Path) -> None:
-        """Write atomically: a temp file in the same directory, then os.replace."""
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".towers-", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                json.dump(self.to_dict(), handle, indent=1)
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        """Write atomically (save_file.write_atomic): the old file stays whole if anything fails."""
+        write_atomic(path, self.to_dict())
 
     def load(self, path: str | Path) -> None:
         """Replace the game with the saved one; on any problem raise SaveError and change nothing."""
         self.restore(read_save(path))
 
     def restore(self, state: dict) -> None:
-        """Take over a checked save state (from `read_save` or `check_state(to_dict())`)."""
+        """Take over a checked save state (from `read_save` or `check_state(to_dict())`) at once."""
         self.ai.cancel()
+        self._asking = None
         self.players = state["players"]
         self.seed = state["seed"]
         self.position = state["position"]
         self.log, self.histories = state["log"], state["histories"]
         self.seen, self.pull_memory = state["seen"], state["pulls"]
         self.viewer = state["viewer"]
-        self._undo = []
+        self._undo = state.get("undo", [])
         self._rng = random.Random(self.seed + len(self.log))
         self.positionChanged.emit()
 
@@ -345,49 +339,3 @@ def api_error(message: str) -> Exception:
         return IllegalAction(message)
     except ImportError:
         return ValueError(message)
-
-
-def read_save(path: str | Path) -> dict:
-    """Parse and check a save file fully before anything is replaced."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise SaveError(f"cannot read {path}: {exc.strerror or exc}") from exc
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise SaveError(f"{Path(path).name} is not a Towers save file (not valid JSON: {exc})") from exc
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise SaveError(f"{Path(path).name} is not a Towers save file")
-    if data.get("version") != SAVE_VERSION:
-        raise SaveError(f"unsupported save version {data.get('version')!r}")
-    return check_state(data, Path(path).name)
-
-
-def check_state(data: dict, name: str = "the game") -> dict:
-    """The save dict checked and converted for `Session.restore`; SaveError if anything is off."""
-    try:
-        return _checked(data)
-    except SaveError:
-        raise
-    except Exception as exc:
-        raise SaveError(f"{name} is damaged: {type(exc).__name__}: {exc}") from exc
-
-
-def _checked(data: dict) -> dict:
-    position = data["position"]
-    api.view(position, "S")  # the engine validates the position (BadPosition)
-    if position.get("result") is None:
-        api.legal_actions(position)
-    players = {p: Player(**{k: data["players"][p][k] for k in ("kind", "name", "level")}) for p in SIDES}
-    for p in SIDES:
-        if players[p].kind not in ("human", "ai"):
-            raise SaveError(f"player {p}: unknown kind {players[p].kind!r}")
-    log = data["log"]
-    histories = {p: list(data["histories"][p]) for p in SIDES}
-    if not isinstance(log, list):
-        raise SaveError("log is not a list")
-    seen = {p: {str(k): str(v) for k, v in data.get("seen", {}).get(p, {}).items()} for p in SIDES}
-    viewer = data.get("viewer", "S")
-    if viewer not in SIDES:
-        raise SaveError(f"bad viewer {viewer!r}")
-    return {"players": players, "seed": int(data["seed"]), "position": position, "log": log,
-            "histories": histories, "seen": seen, "pulls": dict(data.get("pulls", {})), "viewer": viewer}
