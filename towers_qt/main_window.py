@@ -367,7 +367,7 @@ class MainWindow(QMainWindow):
         self.thinking_bar.setVisible(on)
         self.thinking_label.setVisible(on)
         if on:
-            text = thinking_text(self.session.asking, self.names()[self.session.to_move])
+            text = thinking_text(self.session.asking)
             self.thinking_label.setText(text)
             self.thinking_bar.setToolTip(f"{text} The bar fills as its thinking time runs out.")
         self._update_actions()
@@ -687,12 +687,11 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
 
-def thinking_text(asking: str | None, mover: str) -> str:
-    """The status line while the computer thinks, e.g. "The computer is thinking…"."""
+def thinking_text(asking: str | None) -> str:
+    """The status line while the computer thinks, in plain words (no search figures)."""
     if asking == "hint":
         return "The computer is looking for a hint…"
-    who = "The computer" if mover in ("", "Computer") else mover
-    return f"{who} is thinking…"
+    return "The computer is thinking…"
 
 
 def card_name(code: str | None) -> str:
