@@ -16,3 +16,4 @@ cdef int random_playout(State* s, uint64_t* rng, int max_plies, int resign) noex
 cdef class Engine:
     cdef State s
     cdef uint64_t rng
+    cdef int _legal_act(self, object act) except -1

@@ -7,6 +7,7 @@ thread while the GUI stays smooth. `Engine` wraps one State for Python; strings 
 from libc.stdint cimport uint64_t, int8_t
 from libc.string cimport memset, memcpy
 from towers_core.skirmish.state cimport *
+from towers_core.errors import BadPosition, IllegalAction
 
 # ---------------------------------------------------------------- small helpers
 
@@ -640,15 +641,15 @@ cdef int action_pullers(State* s, int act) noexcept nogil:
 
 cdef int random_playout(State* s, uint64_t* rng, int max_plies, int resign) noexcept nogil:
     """Random legal actions until the end or max_plies; returns the plies played (benchmarks, AI).
-    With resign 0 the resign action (always generated last) is never chosen."""
+    Stops early on a hand-made State with more than MAX_ACTIONS actions. With resign 0 the resign action (always generated last) is never chosen."""
     cdef int buf[MAX_ACTIONS]
     cdef int n, plies = 0
     cdef FightLog log
     while s.reason == R_NONE and plies < max_plies:
         n = gen_actions(s, buf, MAX_ACTIONS)
-        if n > MAX_ACTIONS:
-            n = MAX_ACTIONS
-        elif not resign:
+        if n > MAX_ACTIONS:  # only a hand-made State (see state.pxd): stop rather than cut the list
+            break
+        if not resign:
             n -= 1
         apply_action(s, buf[next_rand(rng) % <uint64_t>n], PULL_RANDOM, PULL_RANDOM, rng, &log)
         plies += 1
@@ -668,25 +669,48 @@ KINDS = ("deploy", "maneuver", "attack", "scout", "soulcast", "posture", "retrea
 FOLLOWS = (None, "attack", "scout", "soulcast")
 
 
-def encode(kind: int, a: int = 0, b: int = 0, fk: int = 0, c: int = 0) -> int:
-    return pack(kind, a, b, fk, c)
+# Every Python-callable entry point checks its arguments (the C below indexes fixed arrays with
+# them): out-of-range or non-int values raise the project errors, never reach the C.
+_COUNT_FIELDS = ("barrack", "resting", "captured", "deck")
+_DECK_MAX = (3, 6, 3)      # RULES §3: a full deck is three -1, six 0, three +1
+_COUNT_MAX = 20            # the whole pool of one side
+_MAX_SQ_CODE = 63          # a packed square field holds 6 bits
 
 
-def decode(act: int) -> tuple:
+cdef int _arg(object value, int lo, int hi, str name, object error=BadPosition) except -1000:
+    """An int (never a bool) in [lo, hi]; lo > -1000."""
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise error(f"{name} must be a whole number from {lo} to {hi}, not {value!r}"[:200])
+    return value
+
+
+def encode(kind, a=0, b=0, fk=0, c=0) -> int:
+    """Pack an action (no legality implied: Engine.legal lists the legal ones)."""
+    return pack(_arg(kind, 0, A_RESIGN, "kind", IllegalAction), _arg(a, 0, _MAX_SQ_CODE, "a", IllegalAction),
+                _arg(b, 0, _MAX_SQ_CODE, "b", IllegalAction), _arg(fk, 0, FK_SOULCAST, "follow", IllegalAction),
+                _arg(c, 0, _MAX_SQ_CODE, "c", IllegalAction))
+
+
+def decode(act) -> tuple:
     """(kind, a, b, follow, c) of a packed action."""
-    return act_kind(act), act_a(act), act_b(act), act_fk(act), act_c(act)
+    cdef int x = _arg(act, 0, (1 << 24) - 1, "action code", IllegalAction)
+    return act_kind(x), act_a(x), act_b(x), act_fk(x), act_c(x)
 
 
-def card_rank_of(int c) -> int:
-    return card_rank(c)
+def card_rank_of(c) -> int:
+    return card_rank(_arg(c, 0, NCARD - 1, "card"))
 
 
-def card_value_of(int c) -> int:
-    return card_value(c)
+def card_value_of(c) -> int:
+    return card_value(_arg(c, 0, NCARD - 1, "card"))
 
 
 cdef class Engine:
-    """One position in C. Mutable; `copy()` is cheap. The JSON layer is position.py."""
+    """One position in C. Mutable; `copy()` is cheap. The JSON layer is position.py.
+
+    The setters check each value's range (so no call can write outside the State) but not the
+    rules' bookkeeping between fields; position.to_engine does that. `apply` and `pullers` take
+    only an action `legal()` lists."""
 
     def __cinit__(self):
         memset(&self.s, 0, sizeof(State))
@@ -699,102 +723,132 @@ cdef class Engine:
         e.rng = self.rng
         return e
 
-    def seed(self, seed: int) -> None:
-        self.rng = (<uint64_t>(seed & 0xFFFFFFFFFFFFFFFF)) ^ 0x9E3779B97F4A7C15
+    def seed(self, seed) -> None:
+        self.rng = (<uint64_t>(_checked_seed(seed) & 0xFFFFFFFFFFFFFFFF)) ^ 0x9E3779B97F4A7C15
 
     # -- raw fields, for position.py
-    def get_square(self, int sq) -> tuple:
-        return self.s.card[sq], self.s.owner[sq], self.s.flags[sq]
+    def get_square(self, sq) -> tuple:
+        cdef int i = _arg(sq, 0, NSQ - 1, "square")
+        return self.s.card[i], self.s.owner[i], self.s.flags[i]
 
-    def set_square(self, int sq, int card, int owner, int flags) -> None:
-        self.s.card[sq] = card
-        self.s.owner[sq] = owner if card != NO_CARD else 0
-        self.s.flags[sq] = flags if card != NO_CARD else 0
+    def set_square(self, sq, card, owner, flags) -> None:
+        cdef int i = _arg(sq, 0, NSQ - 1, "square"), c = _arg(card, NO_CARD, NCARD - 1, "card")
+        cdef int o = _arg(owner, 0, 1, "owner"), f = _arg(flags, 0, F_UP | F_DEF | F_SPENT, "flags")
+        self.s.card[i] = c
+        self.s.owner[i] = o if c != NO_CARD else 0
+        self.s.flags[i] = f if c != NO_CARD else 0
 
-    def get_terrain(self, int sq) -> int:
-        return self.s.terrain[sq]
+    def get_terrain(self, sq) -> int:
+        return self.s.terrain[_arg(sq, 0, NSQ - 1, "square")]
 
-    def set_terrain(self, int sq, int t) -> None:
-        self.s.terrain[sq] = t
+    def set_terrain(self, sq, t) -> None:
+        self.s.terrain[_arg(sq, 0, NSQ - 1, "square")] = _arg(t, T_PLAIN, T_MOUNT, "terrain")
 
-    def get_counts(self, str which, int p) -> list:
-        if which == "barrack":
-            return [self.s.barrack[p][c] for c in range(NCARD)]
-        if which == "resting":
-            return [self.s.resting[p][c] for c in range(NCARD)]
-        if which == "captured":
-            return [self.s.captured[p][c] for c in range(NCARD)]
-        if which == "deck":
-            return [self.s.deck[p][v] for v in range(3)]
-        raise KeyError(which)
+    def get_counts(self, which, p) -> list:
+        cdef int f = _count_field(which), i = _arg(p, 0, 1, "player")
+        if f == 0:
+            return [self.s.barrack[i][c] for c in range(NCARD)]
+        if f == 1:
+            return [self.s.resting[i][c] for c in range(NCARD)]
+        if f == 2:
+            return [self.s.captured[i][c] for c in range(NCARD)]
+        return [self.s.deck[i][v] for v in range(3)]
 
-    def set_counts(self, str which, int p, list values) -> None:
-        cdef int i
-        for i, v in enumerate(values):
-            if which == "barrack":
-                self.s.barrack[p][i] = v
-            elif which == "resting":
-                self.s.resting[p][i] = v
-            elif which == "captured":
-                self.s.captured[p][i] = v
-            elif which == "deck":
-                self.s.deck[p][i] = v
+    def set_counts(self, which, p, values) -> None:
+        """One side's card counts (10, in cards.CODES order) or deck composition (-1, 0, +1)."""
+        cdef int f = _count_field(which), i = _arg(p, 0, 1, "player"), k
+        cdef int n = 3 if f == 3 else NCARD
+        if not isinstance(values, (list, tuple)) or len(values) != n:
+            raise BadPosition(f"{which} counts must be a list of {n} whole numbers")
+        checked = [_arg(v, 0, _DECK_MAX[k] if f == 3 else _COUNT_MAX, f"{which}[{k}]")
+                   for k, v in enumerate(values)]
+        for k in range(n):
+            if f == 0:
+                self.s.barrack[i][k] = checked[k]
+            elif f == 1:
+                self.s.resting[i][k] = checked[k]
+            elif f == 2:
+                self.s.captured[i][k] = checked[k]
             else:
-                raise KeyError(which)
+                self.s.deck[i][k] = checked[k]
 
     def get_meta(self) -> dict:
         return {"marker": self.s.marker, "to_move": self.s.to_move, "actions": self.s.actions,
                 "passes": self.s.passes, "moved": (self.s.moved[0], self.s.moved[1]),
                 "winner": self.s.winner, "reason": self.s.reason}
 
-    def set_meta(self, int marker, int to_move, int actions, int passes, moved, int winner, int reason) -> None:
-        self.s.marker = marker
-        self.s.to_move = to_move
-        self.s.actions = actions
-        self.s.passes = passes
-        self.s.moved[0] = moved[0]
-        self.s.moved[1] = moved[1]
-        self.s.winner = winner
-        self.s.reason = reason
+    def set_meta(self, marker, to_move, actions, passes, moved, winner, reason) -> None:
+        if not isinstance(moved, (list, tuple)) or len(moved) != 2:
+            raise BadPosition("moved must be a pair of 0/1")
+        values = (_arg(marker, -DOMINANCE_WIN, DOMINANCE_WIN, "marker"), _arg(to_move, 0, 1, "to_move"),
+                  _arg(actions, 0, 10 ** 4, "actions"), _arg(passes, 0, 2, "passes"),
+                  _arg(moved[0], 0, 1, "moved[0]"), _arg(moved[1], 0, 1, "moved[1]"),
+                  _arg(winner, -1, 1, "winner"), _arg(reason, R_NONE, R_LONG, "reason"))
+        self.s.marker, self.s.to_move, self.s.actions, self.s.passes = values[0], values[1], values[2], values[3]
+        self.s.moved[0], self.s.moved[1], self.s.winner, self.s.reason = values[4], values[5], values[6], values[7]
 
     # -- rules
     def legal(self) -> list:
         cdef int buf[MAX_ACTIONS]
         cdef int n = gen_actions(&self.s, buf, MAX_ACTIONS)
-        if n > MAX_ACTIONS:
-            raise RuntimeError(f"more than {MAX_ACTIONS} legal actions")
+        if n > MAX_ACTIONS:  # impossible within the pool (state.pxd); only a hand-made State
+            raise BadPosition(f"{n} legal actions: more than a position of this game can have ({MAX_ACTIONS})")
         return [buf[i] for i in range(n)]
 
-    def pullers(self, int act) -> tuple:
-        cdef int m = action_pullers(&self.s, act)
+    cdef int _legal_act(self, object act) except -1:
+        if not isinstance(act, int) or isinstance(act, bool) or act not in self.legal():
+            raise IllegalAction(f"action code {act!r} is not legal here"[:200])
+        return act
+
+    def pullers(self, act) -> tuple:
+        cdef int m = action_pullers(&self.s, self._legal_act(act))
         return bool(m & 1), bool(m & 2)
 
-    def apply(self, int act, int pull_a=PULL_RANDOM, int pull_d=PULL_RANDOM) -> dict:
-        """Play `act` (assumed legal); returns the fight/scout/soulcast record."""
+    def apply(self, act, pull_a=PULL_RANDOM, pull_d=PULL_RANDOM) -> dict:
+        """Play a legal `act` (IllegalAction otherwise); returns the fight/scout/soulcast record.
+        Pulls: -1, 0 or 1 to force one, PULL_RANDOM to draw."""
         cdef FightLog log
-        apply_action(&self.s, act, pull_a, pull_d, &self.rng, &log)
+        cdef int code = self._legal_act(act), pa = _pull(pull_a, "pull_a"), pd = _pull(pull_d, "pull_d")
+        apply_action(&self.s, code, pa, pd, &self.rng, &log)
         return _log_dict(&log)
 
-    def might(self, int a, int d, int march, int visible_only) -> tuple:
+    def might(self, a, d, march, visible_only) -> tuple:
         """(attacker terms, defender terms, revealed squares) of a non-King fight, before pulls."""
         cdef int at[6]
         cdef int dt[5]
         cdef uint64_t rv = 0
-        attack_terms(&self.s, a, d, march, visible_only, at, dt, &rv)
+        cdef int x = _arg(a, 0, NSQ - 1, "attacker", IllegalAction), y = _arg(d, 0, NSQ - 1, "defender", IllegalAction)
+        if (manhattan(x, y) != 1 or self.s.card[x] == NO_CARD or self.s.card[y] == NO_CARD
+                or self.s.owner[x] == self.s.owner[y]):
+            raise IllegalAction("might: the attacker and the defender must be touching enemy cards")
+        attack_terms(&self.s, x, y, _arg(march, 0, 1, "march", IllegalAction),
+                     _arg(visible_only, 0, 1, "visible_only", IllegalAction), at, dt, &rv)
         return ([at[i] for i in range(6)], [dt[i] for i in range(5)],
                 [k for k in range(NSQ) if (rv >> k) & 1])
 
-    def is_pinned(self, int sq) -> bool:
-        return bool(pinned(&self.s, sq))
+    def is_pinned(self, sq) -> bool:
+        return bool(pinned(&self.s, _arg(sq, 0, NSQ - 1, "square")))
 
-    def high(self, int p) -> int:
-        return high_held(&self.s, p)
+    def high(self, p) -> int:
+        return high_held(&self.s, _arg(p, 0, 1, "player"))
 
-    def captured_value(self, int p) -> int:
-        return captured_value(&self.s, p)
+    def captured_value(self, p) -> int:
+        return captured_value(&self.s, _arg(p, 0, 1, "player"))
 
-    def playout(self, int max_plies=1000000) -> int:
-        return random_playout(&self.s, &self.rng, max_plies, 1)
+    def playout(self, max_plies=1000000) -> int:
+        return random_playout(&self.s, &self.rng, _arg(max_plies, 0, 10 ** 7, "max_plies"), 1)
+
+
+cdef int _count_field(object which) except -1:
+    if not isinstance(which, str) or which not in _COUNT_FIELDS:
+        raise BadPosition(f"counts: {which!r} is not one of {', '.join(_COUNT_FIELDS)}"[:200])
+    return _COUNT_FIELDS.index(which)
+
+
+cdef int _pull(object value, str name) except -1000:
+    if type(value) is int and value == PULL_RANDOM:
+        return PULL_RANDOM
+    return _arg(value, -1, 1, name, IllegalAction)
 
 
 cdef dict _log_dict(FightLog* log):
@@ -812,14 +866,24 @@ cdef dict _log_dict(FightLog* log):
     return out
 
 
-def bench_playouts(int games, uint64_t seed, Engine start, int resign=1) -> tuple:
+def bench_playouts(games, seed, start, resign=1) -> tuple:
     """(games, plies) of random games from `start`, all in C: the internal-API speed figure."""
+    if not isinstance(start, Engine):
+        raise BadPosition("bench_playouts starts from an Engine")
     cdef State s
-    cdef uint64_t rng = seed | 1
+    cdef State* first = &(<Engine>start).s
+    cdef int n = _arg(games, 0, 10 ** 7, "games"), g
+    cdef uint64_t rng = (<uint64_t>(_checked_seed(seed) & 0xFFFFFFFFFFFFFFFF)) | 1
+    cdef int no_resign = not _arg(resign, 0, 1, "resign")
     cdef long plies = 0
-    cdef int g
     with nogil:
-        for g in range(games):
-            memcpy(&s, &start.s, sizeof(State))
-            plies += random_playout(&s, &rng, 100000, resign)
-    return games, plies
+        for g in range(n):
+            memcpy(&s, first, sizeof(State))
+            plies += random_playout(&s, &rng, 100000, not no_resign)
+    return n, plies
+
+
+def _checked_seed(seed):
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise BadPosition(f"seed must be a whole number, not {type(seed).__name__}")
+    return seed

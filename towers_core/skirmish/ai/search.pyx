@@ -7,6 +7,8 @@ nodes (negamax with alpha-beta, a transposition table, TT-move/capture/killer/hi
 alternate with chance nodes over fortune pulls (exact deck odds, equal outcomes collapsed, Star1
 windows from the known score bounds [-WIN, WIN]). Iterative deepening under node/time limits; a
 cancel flag is polled every 512 nodes and the best move of the deepest finished work is kept.
+A node with more legal actions than MAXMOVES (impossible within the pool, see state.pxd) aborts
+the search with BadPosition rather than searching a cut list.
 """
 from libc.stdint cimport uint64_t, int32_t, int16_t, int8_t
 from libc.string cimport memcpy, memset, memcmp
@@ -14,10 +16,11 @@ from libc.stdlib cimport malloc, calloc, free
 from towers_core.skirmish.state cimport *
 from towers_core.skirmish.rules cimport gen_actions, apply_action, action_pullers, next_rand, Engine
 from towers_core.skirmish.ai.evaluate cimport evaluate, card_worth, WIN, EVAL_CAP
+from towers_core.errors import BadLevel, BadPosition
 
 cdef enum:
     MAXPLY = 48
-    MAXMOVES = 1536
+    MAXMOVES = MAX_ACTIONS  # above every position's legal-action count (proof in state.pxd)
     MAXW = 32
     MAXKIDS = 9
     HIST = 4096
@@ -46,7 +49,9 @@ ctypedef struct Ctx:
     uint64_t noise_seed
     int verify_depth
     int use_tt
-    int stop
+    long stop        # set by cancel() on another thread: read and written only through stop_flag.h
+    int overflow     # a node had more than move_cap actions
+    int move_cap     # MAXMOVES; lower only in tests of the overflow error
     int aborted
     int checking
     long long nodes
@@ -74,6 +79,11 @@ ctypedef struct Ctx:
 
 cdef extern from "monotonic.h" nogil:
     double towers_monotonic()  # QueryPerformanceCounter on Windows, CLOCK_MONOTONIC elsewhere
+
+
+cdef extern from "stop_flag.h" nogil:
+    int towers_flag_get(long* flag)               # atomic: see stop_flag.h for why
+    void towers_flag_set(long* flag, long value)
 
 
 cdef inline double now() noexcept nogil:
@@ -115,7 +125,7 @@ cdef inline bint same_but_decks(State* x, State* y) noexcept nogil:
 cdef inline void check_limits(Ctx* c) noexcept nogil:
     if c.checking:
         return
-    if c.stop or (c.node_limit > 0 and c.nodes >= c.node_limit) or (c.deadline > 0 and now() >= c.deadline):
+    if towers_flag_get(&c.stop) or (c.node_limit > 0 and c.nodes >= c.node_limit) or (c.deadline > 0 and now() >= c.deadline):
         c.aborted = 1
 
 
@@ -254,7 +264,7 @@ cdef double pure(Ctx* c, State* s, int depth, int ply) noexcept nogil:
         return terminal(s, ply)
     if depth <= 0 or ply >= MAXPLY - 1:
         return leaf(c, s)
-    n = gen_moves(s, mv)
+    n = gen_moves(c, s, mv)
     for i in range(n):
         v = pure_action(c, s, mv[i], depth - 1, ply)
         if v > best:
@@ -265,11 +275,14 @@ cdef double pure(Ctx* c, State* s, int depth, int ply) noexcept nogil:
 # ---------------------------------------------------------------- decision nodes
 
 
-cdef inline int gen_moves(State* s, int* mv) noexcept nogil:
-    """Legal actions without `resign` (never better than the worst alternative in search)."""
-    cdef int n = gen_actions(s, mv, MAXMOVES), i, k = 0
-    if n > MAXMOVES:
-        n = MAXMOVES
+cdef inline int gen_moves(Ctx* c, State* s, int* mv) noexcept nogil:
+    """Legal actions without `resign` (never better than the worst alternative in search).
+    More than MAXMOVES cannot happen in a position of the game; if it does, abort, never cut."""
+    cdef int n = gen_actions(s, mv, c.move_cap), i, k = 0
+    if n > c.move_cap:
+        c.overflow = 1
+        c.aborted = 1
+        return 0
     for i in range(n):
         if act_kind(mv[i]) != A_RESIGN:
             mv[k] = mv[i]
@@ -374,7 +387,9 @@ cdef double negamax(Ctx* c, State* s, int depth, double alpha, double beta, int 
                 if e.flag == TT_EXACT or (e.flag == TT_LOWER and e.value >= beta) or \
                         (e.flag == TT_UPPER and e.value <= alpha):
                     return e.value
-    n = gen_moves(s, mv)
+    n = gen_moves(c, s, mv)
+    if c.aborted:
+        return 0.0
     for i in range(n):
         sc[i] = order_score(c, s, mv[i], ttmove, ply)
     for i in range(n):
@@ -428,10 +443,10 @@ cdef double worlds_value(Ctx* c, int act, int depth, double alpha, double beta) 
 
 cdef int root_moves(Ctx* c) noexcept nogil:
     """Actions legal in every world (the mover's own options never depend on hidden cards)."""
-    cdef int n = gen_moves(&c.worlds[0], c.root), w, m, i, j, k
+    cdef int n = gen_moves(c, &c.worlds[0], c.root), w, m, i, j, k
     cdef int* other = c.moves
     for w in range(1, c.nworlds):
-        m = gen_moves(&c.worlds[w], other)
+        m = gen_moves(c, &c.worlds[w], other)
         k = 0
         for i in range(n):
             for j in range(m):
@@ -494,7 +509,7 @@ cdef void extract_pv(Ctx* c) noexcept nogil:
         e = &c.tt[state_hash(&s) & c.tt_mask]
         if not c.use_tt or e.key != state_hash(&s):
             break
-        n = gen_moves(&s, c.moves)
+        n = gen_moves(c, &s, c.moves)
         ok = 0
         for j in range(n):
             if c.moves[j] == e.move:
@@ -536,15 +551,17 @@ cdef void run(Ctx* c) noexcept nogil:
 
 cdef class Search:
     """One search over a set of worlds. `run()` blocks without the GIL; `cancel()` and
-    `progress()` may be called from another thread meanwhile."""
+    `progress()` may be called from another thread meanwhile. Every argument is checked
+    (BadLevel, BadPosition): nothing from Python reaches the C unchecked."""
     cdef Ctx c
     cdef int tt_bits
 
-    def __cinit__(self, int tt_bits=18):
+    def __cinit__(self, tt_bits=18):
         memset(&self.c, 0, sizeof(Ctx))
-        self.tt_bits = tt_bits
-        self.c.tt = <TTEntry*>calloc((<size_t>1) << tt_bits, sizeof(TTEntry))
-        self.c.tt_mask = ((<uint64_t>1) << tt_bits) - 1
+        self.tt_bits = _whole(tt_bits, 8, 26, "tt_bits")
+        self.c.move_cap = MAXMOVES
+        self.c.tt = <TTEntry*>calloc((<size_t>1) << self.tt_bits, sizeof(TTEntry))
+        self.c.tt_mask = ((<uint64_t>1) << self.tt_bits) - 1
         self.c.history = <int*>calloc(2 * HIST, sizeof(int))
         self.c.moves = <int*>malloc(MAXPLY * MAXMOVES * sizeof(int))
         self.c.scores = <double*>malloc(MAXPLY * MAXMOVES * sizeof(double))
@@ -562,32 +579,46 @@ cdef class Search:
         free(self.c.kids); free(self.c.kid_p); free(self.c.worlds); free(self.c.root)
         free(self.c.root_val)
 
-    def set_worlds(self, list engines) -> None:
+    def set_worlds(self, engines) -> None:
         """Copy the determinized positions (all with the searching player to move)."""
         cdef Engine e
         cdef int i
-        if not 1 <= len(engines) <= MAXW:
-            raise ValueError(f"between 1 and {MAXW} worlds")
+        if not isinstance(engines, list) or not 1 <= len(engines) <= MAXW:
+            raise BadPosition(f"worlds must be a list of 1 to {MAXW} Engines")
+        if not all(isinstance(x, Engine) for x in engines):
+            raise BadPosition("worlds must be a list of Engines")
         for i, e in enumerate(engines):
             memset(&self.c.worlds[i], 0, sizeof(State))
             memcpy(&self.c.worlds[i], &e.s, sizeof(State))
         self.c.nworlds = len(engines)
 
-    def configure(self, int max_depth=64, long long node_limit=0, time_ms=None, double noise=0.0,
-                  uint64_t noise_seed=0, int verify_depth=0, bint use_tt=True) -> None:
-        """Limits for the next run (time counts from `run()`); verify_depth > 0 is the debug mode."""
-        self.c.max_depth = min(max_depth, MAXPLY - 2)
-        self.c.node_limit = node_limit
+    def configure(self, max_depth=64, node_limit=0, time_ms=None, noise=0.0, noise_seed=0,
+                  verify_depth=0, use_tt=True, move_cap=MAXMOVES) -> None:
+        """Limits for the next run (time counts from `run()`); verify_depth > 0 is the debug mode;
+        a move_cap below MAXMOVES only tests that an overflowing node is an error."""
+        if time_ms is not None and (isinstance(time_ms, bool) or not isinstance(time_ms, (int, float))
+                                    or not 0 < time_ms <= 3.6e6):
+            raise BadLevel("time_ms must be null or a number of milliseconds from 1 to 3600000")
+        if isinstance(noise, bool) or not isinstance(noise, (int, float)) or not 0.0 <= noise <= 100.0:
+            raise BadLevel("noise must be a number from 0 to 100")
+        if not isinstance(use_tt, bool):
+            raise BadLevel("use_tt must be true or false")
+        self.c.max_depth = min(_whole(max_depth, 1, 1000, "max_depth"), MAXPLY - 2)
+        self.c.node_limit = _whole(node_limit, 0, 10 ** 12, "node_limit")
         self.c.deadline = -1.0 if time_ms is None else float(time_ms) / 1000.0
         self.c.noise = noise
-        self.c.noise_seed = noise_seed
-        self.c.verify_depth = verify_depth
+        self.c.noise_seed = _whole(noise_seed, 0, 0xFFFFFFFFFFFFFFFF, "noise_seed")
+        self.c.verify_depth = _whole(verify_depth, 0, MAXPLY - 2, "verify_depth")
         self.c.use_tt = use_tt
+        self.c.move_cap = _whole(move_cap, 1, MAXMOVES, "move_cap")
 
     def run(self) -> dict:
         """Search to the limits; returns {'move', 'value', 'depth', 'nodes', ...}."""
         cdef double budget = self.c.deadline
+        if self.c.nworlds == 0:
+            raise BadPosition("no worlds to search: call set_worlds first")
         self.c.aborted = 0
+        self.c.overflow = 0
         self.c.nodes = 0
         self.c.depth_done = 0
         self.c.pv_len = 0
@@ -599,16 +630,19 @@ cdef class Search:
         with nogil:
             self.c.deadline = now() + budget if budget >= 0 else 0.0
             run(&self.c)  # even when cancelled already: it still picks a legal root action
+        if self.c.overflow:
+            raise BadPosition(f"a position in the search has more than {self.c.move_cap} legal actions"
+                              " (a position of this game has at most 4840: state.pxd)")
         return self.progress()
 
     def cancel(self) -> None:
-        self.c.stop = 1
+        towers_flag_set(&self.c.stop, 1)
 
     def progress(self) -> dict:
         """Depth finished, nodes, the best move and value so far, the expected line (packed)."""
         return {"move": self.c.best_move, "value": self.c.best_value, "depth": self.c.depth_done,
                 "nodes": self.c.nodes, "pv": [self.c.pv[i] for i in range(self.c.pv_len)],
-                "cancelled": bool(self.c.stop), "verify_checks": self.c.verify_checks,
+                "cancelled": bool(towers_flag_get(&self.c.stop)), "verify_checks": self.c.verify_checks,
                 "verify_failures": self.c.verify_failures}
 
     def root_values(self) -> list:
@@ -616,6 +650,15 @@ cdef class Search:
         return [(self.c.root[i], self.c.root_val[i]) for i in range(self.c.nroot)]
 
 
-def evaluate_engine(Engine e) -> float:
+cdef object _whole(object value, object lo, object hi, str name):
+    """`value` if an int (not a bool) in [lo, hi], else BadLevel naming the field."""
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise BadLevel(f"{name} must be a whole number from {lo} to {hi}, not {value!r}"[:200])
+    return value
+
+
+def evaluate_engine(e) -> float:
     """The static evaluation of a position, for the side to move (tests, tuning)."""
-    return evaluate(&e.s)
+    if not isinstance(e, Engine):
+        raise BadPosition("evaluate_engine takes an Engine")
+    return evaluate(&(<Engine>e).s)
