@@ -52,7 +52,7 @@ def test_cards_show_what_the_viewer_may_see(game):
     assert cards["c4"].face.code == "?"  # enemy face-down: a card back
     assert cards["e4"].face.code == "Kn" and not cards["e4"].face.hidden_own
     assert cards["b3"].rotation() == pytest.approx(90)  # defensive: sideways
-    assert cards["g1"].rotation() == pytest.approx(90) and cards["g1"].face.spent  # spent King on his side
+    assert cards["g1"].rotation() == pytest.approx(0) and cards["g1"].face.spent  # spent King: text upright
     assert cards["c3"].rotation() == pytest.approx(0)
 
 

@@ -149,7 +149,7 @@ def test_dominance_dock_shows_track_high_ground_captures_and_decks(window):
     window.session.new_game(SOLO, 3, position=position)
     window.after_turn()
     dom = window.dominance
-    assert dom.track.marker == -3 and "North 3 of 10" in dom.caption.text()
+    assert dom.track.marker == -3 and "Computer · easy 3 of 10" in dom.caption.text()  # named as the players are
     assert dom.cell_text("high", "S").startswith("1 of 5")  # the Archer on b3
     assert dom.cell_text("high", "N").startswith("1 of 5")
     assert "<b>2</b>" in dom.cell_text("captured", "N")

@@ -13,15 +13,17 @@ from PySide6.QtWidgets import (QDockWidget, QFileDialog, QLabel, QMainWindow, QM
 
 from towers_core.skirmish import api
 
-from .board.action_bar import ActionBar
+from .board.action_bar import ActionBar, action_label
 from .board.animations import EntryAnimator, run
 from .board.controller import BoardController
+from .board.marks import LastAction, last_action
 from .board.palette import SIDE, SIDE_NAME
 from .board.scene import BoardScene
 from .board.view import BoardView
 from .docks.barrack import BarrackWidget
 from .docks.dominance import DominanceWidget
 from .docks.log import LogWidget
+from .names import display_names, turn_text, verb
 from .paths import resource
 from .session import Player, SaveError, Session
 from .settings import AnimationSpeed, Settings
@@ -239,6 +241,8 @@ class MainWindow(QMainWindow):
     def new_game_dialog(self) -> None:
         from .dialogs.new_game import NewGameDialog
 
+        if not self.may_abandon():
+            return
         dialog = NewGameDialog(self, self.settings)
         if dialog.exec() != NewGameDialog.Accepted:
             return
@@ -246,6 +250,17 @@ class MainWindow(QMainWindow):
         musters = self._muster_dialogs(setup)
         if musters is not None:
             self.start_game(setup, musters)
+
+    def may_abandon(self) -> bool:
+        """A game under way is only left after the player says so (No is the default)."""
+        s = self.session
+        if not s.position or s.result is not None or not s.log:
+            return True
+        box = QMessageBox(QMessageBox.Question, "New game", "Abandon the skirmish under way and start a new one?",
+                          QMessageBox.Yes | QMessageBox.No, self)
+        box.setDefaultButton(QMessageBox.No)
+        self.message_box = box
+        return box.exec() == QMessageBox.Yes
 
     def _muster_dialogs(self, setup) -> dict | None:
         from .dialogs.muster import MusterDialog
@@ -293,21 +308,22 @@ class MainWindow(QMainWindow):
             return
         view = s.view()
         self._orient()
-        if not self.animating:
+        names = self.names()
+        if not self.animating:  # the docks too wait until the board has shown the action
+            self.scene.history, self.scene.names = s.histories[s.viewer], names
             self.scene.show_view(view, s.viewer, s.seen[s.viewer])
             self.shown_view = view
             self.controller.viewer = s.viewer
             self.controller.set_actions(s.legal_actions(), self._wait_text())
-        names = self.names()
-        self.barrack.show_barrack(view, s.viewer, self.controller.chooser.deployable(), names,
-                                  self.controller.chooser.card)
-        self.dominance.show_view(view, names)
-        self.log.show_log(s.log, s.viewer)
+            self.barrack.show_barrack(view, s.viewer, self.controller.chooser.deployable(), names,
+                                      self.controller.chooser.card)
+            self.dominance.show_view(view, names)
+            self.log.show_log(s.log, s.viewer, names)
         self._update_banner()
         self._update_actions()
 
     def names(self) -> dict[str, str]:
-        return {p: self.session.players[p].name or SIDE_NAME[p] for p in ("S", "N")}
+        return display_names(self.session.players)
 
     def _orient(self) -> None:
         fixed = self.settings.orientation()
@@ -327,15 +343,14 @@ class MainWindow(QMainWindow):
         names = self.names()
         if s.result is not None:
             winner = s.result.get("winner")
-            text = f"{names[winner]} wins" if winner else "Drawn skirmish"
+            text = verb(names[winner], "wins") if winner else "Drawn skirmish"
             colour = SIDE[winner].name() if winner else "#8f7231"
             reason = REASON_TEXT.get(s.result.get("reason"), "")
             self._set_banner(f"{text} — {reason}" if reason else text, colour)
             return
         who = s.to_move
-        you = not s.players[who].is_ai and s.viewer == who
-        text = f"{names[who]} to move" + (" — your turn" if you and s.mode() == "solo" else "")
-        self._set_banner(text, SIDE[who].name())
+        you = not s.players[who].is_ai and s.viewer == who and s.mode() == "solo"
+        self._set_banner(turn_text(names[who], you), SIDE[who].name())
 
     def _set_banner(self, text: str, colour: str) -> None:
         self.banner.setText(text)
@@ -349,9 +364,10 @@ class MainWindow(QMainWindow):
         solo = s.mode() == "solo"
         self.bar.undo_button.setVisible(solo)
         self.bar.hint_button.setVisible(solo)
-        self.bar.undo_button.setEnabled(s.can_undo() and not self.animating)
+        undo = s.can_undo() and s.result is None  # a finished game is not taken back
+        self.bar.undo_button.setEnabled(undo and not self.animating)
         self.bar.hint_button.setEnabled(solo and self.controller.active() and not s.ai.busy)
-        self.undo_action.setEnabled(s.can_undo())
+        self.undo_action.setEnabled(undo)
         self.hint_menu_action.setEnabled(self.bar.hint_button.isEnabled())
         self.pass_action.setEnabled(self.controller.chooser.has("pass"))
         self.resign_action.setEnabled(self.controller.chooser.has("resign"))
@@ -405,6 +421,7 @@ class MainWindow(QMainWindow):
 
     def play(self, action: str) -> None:
         self.hint_action = None
+        self.statusBar().clearMessage()
         try:
             self.session.play(action)
         except ValueError as exc:
@@ -415,7 +432,7 @@ class MainWindow(QMainWindow):
             return
         box = QMessageBox(QMessageBox.Question, "Resign", "Give up the skirmish?",
                           QMessageBox.Yes | QMessageBox.No, self)
-        box.accepted.connect(lambda: None)
+        box.setDefaultButton(QMessageBox.No)  # a stray Enter never gives the game away
         box.finished.connect(lambda code: self.play("resign") if code == QMessageBox.Yes else None)
         self.message_box = box
         box.open()
@@ -465,7 +482,7 @@ class MainWindow(QMainWindow):
         self.log.reset()
         self.hint_action = None
         self.at_device = None
-        self.scene.set_last(last_squares(log[-1]) if log else set())
+        self.scene.set_last(last_squares(log[-1]) if log else None)
         self.after_turn()
 
     # -- hot-seat curtain -------------------------------------------------------------------
@@ -534,7 +551,9 @@ class MainWindow(QMainWindow):
         if self.animating or not self.session.undo():
             return
         self.log.reset()
-        self.scene.set_last(set())
+        self.scene.set_last(None)
+        self.hint_action = None
+        self.statusBar().clearMessage()  # an old hint would point at a move from another position
         self.refresh()
 
     def ask_hint(self) -> None:
@@ -703,22 +722,19 @@ def public_entry(entry: dict) -> dict:
     return api.entry_view(entry, "N" if entry["player"] == "S" else "S")
 
 
-def last_squares(entry: dict) -> set[str]:
-    """Squares the last action touched, for the last-move tint."""
-    parsed = api.parse_action(entry["action"])
-    fight = entry.get("fight") or {}
-    squares = {parsed["from"], parsed["to"], parsed["target"], fight.get("attacker"), fight.get("defender")}
-    return {sq for sq in squares if sq}
+def last_squares(entry: dict) -> LastAction:
+    """The last action's marks (arrow, squares, the square it hit), drawn above the cards."""
+    return last_action(entry)
 
 
 def hint_text(player: str, action: str) -> str:
-    """The suggested action in notation and, when the engine can word it, in English."""
+    """The whole suggested action, follow-up included: "c2-c3xc4 — Move c2 to c3, then attack c4"."""
     parsed = api.parse_action(action)
-    entry = {"player": player, "action": action, "public": action, "kind": parsed["kind"],
-             "card": parsed["card"], "fight": None, "scouted": None, "scouted_card": None,
-             "soulcast": None, "captured": {"S": [], "N": []}, "result": None}
-    try:
-        return f"{action} — {api.describe(entry)}"
-    except (KeyError, TypeError, ValueError):
-        return action
-
+    words = action_label(parsed)
+    if parsed["kind"] in ("attack", "scout", "soulcast"):
+        words += f" from {parsed['from']}"
+    elif parsed["kind"] == "maneuver":
+        words = words.replace("Move", f"Move {parsed['from']}", 1)
+    elif parsed["kind"] == "deploy":
+        words = words.replace("Deploy", f"Deploy {card_name(parsed['card'])}", 1)
+    return f"{action} — {words}"

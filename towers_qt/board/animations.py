@@ -165,7 +165,7 @@ class EntryAnimator:
             item = self.scene.cards.get(sq)
             if item is None:
                 continue
-            want = 90.0 if cell.get("posture") == "defensive" or cell.get("spent") else 0.0
+            want = 90.0 if cell.get("posture") == "defensive" else 0.0  # a spent King stays upright
             if abs(item.turn - want) > 1:
                 group.addAnimation(_prop(item, b"turn", want, self.ms * 2, item.turn))
         if group.animationCount():

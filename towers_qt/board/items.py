@@ -1,4 +1,4 @@
-"""Scene items: a board square (terrain + highlight) and a card (animatable QGraphicsObject)."""
+"""Scene items: a board square (terrain) and a card (animatable QGraphicsObject)."""
 from __future__ import annotations
 
 from PySide6.QtCore import Property, QPointF, QRectF, Qt
@@ -10,20 +10,10 @@ from .art import svg
 from .card_face import CARD_H, CARD_W, CardFace, font_px, paint_card
 from .geometry import CELL
 
-HIGHLIGHT = {
-    "source": palette.GOLD_LIGHT,
-    "selected": palette.GOLD,
-    "move": palette.GOLD,
-    "deploy": palette.GOLD,
-    "attack": palette.ATTACK,
-    "scout": palette.SCOUT,
-    "soulcast": palette.SOULCAST,
-    "run": palette.GOLD_LIGHT,
-}
-
 
 class SquareItem(QGraphicsItem):
-    """One square: terrain art, the last-move tint and the current highlight."""
+    """One square: terrain art. Its highlight and last-move flag are painted above the cards by
+    marks.MarkLayer."""
 
     def __init__(self, square: str, terrain: str, dark: bool) -> None:
         super().__init__()
@@ -56,10 +46,6 @@ class SquareItem(QGraphicsItem):
         painter.setPen(QPen(QColor(60, 45, 25, 90), 1))
         painter.setBrush(Qt.NoBrush)
         painter.drawRect(rect)
-        if self.last:
-            painter.fillRect(rect.adjusted(2, 2, -2, -2), QColor(201, 162, 74, 70))
-        if self.highlight:
-            self._paint_highlight(painter, rect)
 
     def _paint_terrain(self, painter: QPainter, rect: QRectF) -> None:
         renderer = svg(f"terrain/{self.terrain}.svg")
@@ -90,22 +76,6 @@ class SquareItem(QGraphicsItem):
         painter.setBrush(Qt.NoBrush)
         painter.drawRect(rect.adjusted(3.5, 3.5, -3.5, -3.5))
 
-    def _paint_highlight(self, painter: QPainter, rect: QRectF) -> None:
-        colour = QColor(HIGHLIGHT.get(self.highlight, palette.GOLD))
-        if self.highlight in ("move", "deploy"):
-            fill = QColor(colour)
-            fill.setAlpha(150)
-            painter.setPen(QPen(colour.darker(150), 2))
-            painter.setBrush(fill)
-            painter.drawEllipse(rect.center(), 13, 13)
-            return
-        pen = QPen(colour, 5 if self.highlight != "source" else 3)
-        if self.highlight == "run":
-            pen.setStyle(Qt.DashLine)
-        painter.setPen(pen)
-        painter.setBrush(Qt.NoBrush)
-        painter.drawRoundedRect(rect.adjusted(4, 4, -4, -4), 8, 8)
-
 
 class CardItem(QGraphicsObject):
     """A card on the board. `turn` (0..90) lays it sideways; `flip` (−1..1) scales it for a reveal."""
@@ -113,7 +83,7 @@ class CardItem(QGraphicsObject):
     def __init__(self, face: CardFace) -> None:
         super().__init__()
         self.face = face
-        self._turn = 90.0 if face.defensive or face.spent else 0.0
+        self._turn = 90.0 if face.defensive else 0.0  # a spent King keeps its text upright
         self._flip = 1.0
         self.setZValue(10)
         self._apply_transform()

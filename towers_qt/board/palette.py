@@ -1,4 +1,9 @@
-"""Colours of the dark parchment theme, shared by the board and the docks."""
+"""Colours of the dark parchment theme, shared by the board and the docks.
+
+Two schemes for the sides: the classic crimson/blue, and a colour-blind-safe amber/navy
+(Okabe–Ito hues that also differ strongly in lightness). `use_scheme` recolours every QColor here
+in place, so widgets that keep a reference repaint in the new colours.
+"""
 from __future__ import annotations
 
 from PySide6.QtGui import QColor
@@ -19,6 +24,25 @@ MOUNTAIN = QColor("#6f6a63")
 ATTACK = QColor("#e0453a")
 SCOUT = QColor("#5fb3d9")
 SOULCAST = QColor("#b065d8")
+LAST = QColor("#fff07a")  # the last action's outline and arrow
+CURSOR = QColor("#ffffff")  # the keyboard cursor
+
+# scheme -> (South, North, South light, North light, attack); "classic" is the art's own colours.
+SCHEMES = {
+    "classic": ("#a8323a", "#3a62a8", "#d9737a", "#7b9be0", "#e0453a"),
+    "colour-blind": ("#c77c00", "#1d3f7a", "#f0b040", "#7fa8e8", "#ff2d8a"),
+}
+scheme = "classic"
+
+
+def use_scheme(name: str) -> None:
+    """Recolour the sides (and the attack mark, which must differ from both) in place."""
+    global scheme
+    south, north, south_light, north_light, attack = SCHEMES.get(name, SCHEMES["classic"])
+    scheme = name if name in SCHEMES else "classic"
+    for colour, value in ((SIDE["S"], south), (SIDE["N"], north), (SIDE_LIGHT["S"], south_light),
+                          (SIDE_LIGHT["N"], north_light), (ATTACK, attack)):
+        colour.setRgba(QColor(value).rgba())
 
 
 def other(player: str) -> str:

@@ -9,6 +9,8 @@ from . import palette
 from .card_face import CardFace, font_px
 from .geometry import ALL_SQUARES, FILES, MARGIN, SCENE_RECT, SIZE, CELL, square_center, square_rect
 from .items import CardItem, SquareItem
+from .marks import LastAction, MarkLayer
+from .tooltips import square_tip
 
 
 def face_for(cell: dict, viewer: str, seen: dict[str, str], square: str) -> CardFace:
@@ -40,6 +42,11 @@ class BoardScene(QGraphicsScene):
         self.cards: dict[str, CardItem] = {}
         self.terrain: dict | None = None
         self.ghost: CardItem | None = None
+        self.marks = MarkLayer(self.center)
+        self.addItem(self.marks)
+        self.shown: tuple[dict, str, dict[str, str]] | None = None  # (view, viewer, seen) drawn now
+        self.history: list[dict] | None = None  # the viewer's history, for what hover text may infer
+        self.names: dict[str, str] = {}
 
     # -- building ---------------------------------------------------------------------------
     def set_terrain(self, terrain: dict) -> None:
@@ -65,6 +72,7 @@ class BoardScene(QGraphicsScene):
             self._place_squares()
             for sq, item in self.cards.items():
                 item.setPos(self.center(sq))
+            self.marks.update()
             self.update()
 
     def _place_squares(self) -> None:
@@ -78,6 +86,7 @@ class BoardScene(QGraphicsScene):
     def show_view(self, view: dict, viewer: str, seen: dict[str, str]) -> None:
         """Make the cards match `view` exactly, reusing items by square (no animation)."""
         self.set_terrain(view["terrain"])
+        self.shown = (view, viewer, seen)
         board = view["board"]
         for sq in [s for s in self.cards if s not in board]:
             self.removeItem(self.cards.pop(sq))
@@ -89,7 +98,7 @@ class BoardScene(QGraphicsScene):
                 self.addItem(item)
                 self.cards[sq] = item
             item.set_face(face)
-            item.turn = 90.0 if face.defensive or face.spent else 0.0
+            item.turn = 90.0 if face.defensive else 0.0
             item.flip = 1.0
             item.setOpacity(1.0)
             item.setScale(1.0)
@@ -107,18 +116,29 @@ class BoardScene(QGraphicsScene):
             self.ghost.setPos(self.center(square))
             self.addItem(self.ghost)
 
+    def tip(self, square: str | None) -> str:
+        """Hover text of `square` as the viewer of the shown view may know it."""
+        if not square or self.shown is None:
+            return ""
+        view, viewer, seen = self.shown
+        return square_tip(view, viewer, square, seen, self.history, self.names)
+
     # -- highlights -------------------------------------------------------------------------
     def set_highlights(self, marks: dict[str, str]) -> None:
         """`marks` maps square -> highlight kind; every other square is cleared."""
         for sq, item in self.squares.items():
             item.set_highlight(marks.get(sq))
+        self.marks.set_marks(self.highlights())
 
     def highlights(self) -> dict[str, str]:
         return {sq: it.highlight for sq, it in self.squares.items() if it.highlight}
 
-    def set_last(self, squares: set[str]) -> None:
+    def set_last(self, last: LastAction | None) -> None:
+        """Mark the last action (None: no mark), drawn above the cards."""
+        last = last or LastAction()
         for sq, item in self.squares.items():
-            item.set_last(sq in squares)
+            item.set_last(sq in last.squares)
+        self.marks.set_last(last)
 
     # -- frame and coordinates --------------------------------------------------------------
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:

@@ -1,9 +1,9 @@
 """The QGraphicsView showing the battlefield: scales with the window, turns clicks into squares."""
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, Qt, Signal
 from PySide6.QtGui import QMouseEvent, QPainter
-from PySide6.QtWidgets import QFrame, QGraphicsView
+from PySide6.QtWidgets import QFrame, QGraphicsView, QToolTip
 
 from .geometry import square_at
 from .scene import BoardScene
@@ -39,6 +39,19 @@ class BoardView(QGraphicsView):
 
     def fit(self) -> None:
         self.fitInView(self.sceneRect(), Qt.KeepAspectRatio)
+
+    def viewportEvent(self, event) -> bool:
+        """Hover text is asked for when it is shown, from what the viewer may know (scene.tip)."""
+        if event.type() == QEvent.ToolTip:
+            square = square_at(self.mapToScene(event.pos()), self.board.flipped)
+            text = self.board.tip(square)
+            if text:
+                QToolTip.showText(event.globalPos(), text, self.viewport())
+            else:
+                QToolTip.hideText()
+                event.ignore()
+            return True
+        return super().viewportEvent(event)
 
     def _square(self, event: QMouseEvent) -> str | None:
         return square_at(self.mapToScene(event.position().toPoint()), self.board.flipped)

@@ -10,6 +10,7 @@ from towers_qt.dialogs._common import (
     EDGE, GOLD, INK, MUTED, PANEL, SIDE_COLOR, SIDE_NAME, SIDE_TEXT, card_pixmap, heading,
     primary, secondary,
 )
+from towers_qt.names import possessive
 
 OTHER = {"S": "N", "N": "S"}
 
@@ -21,7 +22,7 @@ def reason_text(result: dict, names: dict[str, str]) -> str:
     win, lose = names.get(winner or "", ""), names.get(loser or "", "")
     reason = result.get("reason")
     if reason == "king":
-        return f"{lose}'s King was captured."
+        return f"{possessive(lose)} King was captured."
     if reason == "empty":
         return f"{lose} ended a turn with no cards on the board."
     if reason == "resign":

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QSizePolicy, QVB
 
 from ..board import palette
 from ..board.card_face import CARD_H, CARD_W, CardFace, card_info, paint_card
+from ..board.tooltips import card_text
 
 COLUMNS = 3
 
@@ -21,12 +22,11 @@ class CardTile(QWidget):
         self.face = face
         self.selected = False
         self.setFixedSize(QSize(int(CARD_W * 1.05) + 8, int(CARD_H * 1.05) + 8))
-        info = card_info(face.code)
-        tip = f"{info['name']} — rank {info.get('rank', '—')}, {info.get('troops', 0)} troops"
+        tip = card_text(face.code)
         if face.resting:
-            tip += "\nResting: cannot deploy this turn."
+            tip += "<br><i>Resting: cannot deploy this turn.</i>"
         elif face.deployable:
-            tip += "\nClick, then click a lit square to deploy."
+            tip += "<br><i>Click, then click a lit square to deploy.</i>"
         self.setToolTip(tip)
         self.setCursor(Qt.PointingHandCursor if face.deployable else Qt.ArrowCursor)
 

@@ -10,6 +10,7 @@ from towers_core.skirmish import api
 
 from ..board import palette
 from ..board.card_face import card_info
+from ..names import possessive
 
 
 class TrackWidget(QWidget):
@@ -18,11 +19,11 @@ class TrackWidget(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.marker = 0
-        self.setMinimumSize(QSize(240, 64))
+        self.setMinimumSize(QSize(150, 56))
 
-    def set_marker(self, marker: int) -> None:
+    def set_marker(self, marker: int, names: dict[str, str] | None = None) -> None:
         self.marker = marker
-        self.setToolTip(marker_text(marker))
+        self.setToolTip(marker_text(marker, names))
         self.update()
 
     def paintEvent(self, event) -> None:
@@ -59,11 +60,12 @@ class TrackWidget(QWidget):
         painter.drawPolygon(QPolygonF([QPointF(x - 6, y - 19), QPointF(x + 6, y - 19), QPointF(x, y - 11)]))
 
 
-def marker_text(marker: int) -> str:
+def marker_text(marker: int, names: dict[str, str] | None = None) -> str:
+    """"Dominance: Ann 3 of 10" (the marker's side named as the players are)."""
     if marker == 0:
         return "Dominance: even (0)"
-    side = "South" if marker > 0 else "North"
-    return f"Dominance: {side} {abs(marker)} of 10"
+    side = "S" if marker > 0 else "N"
+    return f"Dominance: {(names or palette.SIDE_NAME).get(side, palette.SIDE_NAME[side])} {abs(marker)} of 10"
 
 
 class DominanceWidget(QWidget):
@@ -76,6 +78,9 @@ class DominanceWidget(QWidget):
         self.caption.setProperty("role", "title")
         ends = QGridLayout()
         self.north_end, self.south_end = QLabel("◀ North"), QLabel("South ▶")
+        for end in (self.north_end, self.south_end):
+            end.setWordWrap(True)
+        self.south_end.setAlignment(Qt.AlignRight)
         self.north_end.setProperty("side", "N")
         self.south_end.setProperty("side", "S")
         ends.addWidget(self.north_end, 0, 0, Qt.AlignLeft)
@@ -97,6 +102,7 @@ class DominanceWidget(QWidget):
         self.heads = {}
         for col, side in enumerate(("S", "N"), start=1):
             head = QLabel(palette.SIDE_NAME[side])
+            head.setWordWrap(True)  # a long name takes a second line, never an ellipsis
             head.setProperty("side", side)
             self.table.addWidget(head, 0, col)
             self.heads[side] = head
@@ -113,13 +119,13 @@ class DominanceWidget(QWidget):
 
     def show_view(self, view: dict, names: dict[str, str]) -> None:
         marker = int(view["marker"])
-        self.track.set_marker(marker)
-        self.caption.setText(marker_text(marker).replace("Dominance: ", ""))
-        self.south_end.setText(f"{_short(names.get('S', 'South'))} ▶")
-        self.north_end.setText(f"◀ {_short(names.get('N', 'North'))}")
+        self.track.set_marker(marker, names)
+        self.caption.setText(marker_text(marker, names).replace("Dominance: ", ""))
+        self.south_end.setText(f"{names.get('S', 'South')} ▶")
+        self.north_end.setText(f"◀ {names.get('N', 'North')}")
         score = api.score(view)
         for side in ("S", "N"):
-            self.heads[side].setText(_short(names.get(side, palette.SIDE_NAME[side]), 10))
+            self.heads[side].setText(names.get(side, palette.SIDE_NAME[side]))
             self.cells[("high", side)].setText(f"{score['high'][side]} of {len(view['terrain']['high'])}")
             caps = view["captured"][side]
             self.cells[("captured", side)].setText(f"<b>{len(caps)}</b> · value {score['value'][side]}")
@@ -129,12 +135,9 @@ class DominanceWidget(QWidget):
                 f"<span style='color:#e0bf6c'>{deck['+1']}</span> · {deck['0']} · "
                 f"<span style='color:#e07a80'>{deck['-1']}</span>")
             self.cells[("deck", side)].setToolTip(
-                f"Left in {palette.SIDE_NAME[side]}'s fortune deck: {deck['+1']} × +1, {deck['0']} × 0, "
+                f"Left in {possessive(names.get(side, palette.SIDE_NAME[side]), False)} fortune deck: {deck['+1']} × +1, {deck['0']} × 0, "
                 f"{deck['-1']} × −1")
 
     def cell_text(self, key: str, side: str) -> str:
         return self.cells[(key, side)].text()
 
-
-def _short(name: str, limit: int = 14) -> str:
-    return name if len(name) <= limit else name[: limit - 1] + "…"

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QListWidget, QListWidgetItem, QStyledItemDelegate,
 from towers_core.skirmish import api
 
 from ..board import palette
+from ..names import with_names
 
 A_TERMS = ("rank", "supporters", "high", "march", "command", "squires", "pull")
 D_TERMS = ("rank", "behind", "defensive", "high", "squires", "pull")
@@ -38,9 +39,9 @@ def fight_lines(fight: dict) -> list[str]:
     return lines
 
 
-def entry_text(number: int, viewed: dict) -> str:
-    """The log line for one viewed entry (notation, words, fight details)."""
-    lines = [f"{number}. {viewed['action']} — {api.describe(viewed)}"]
+def entry_text(number: int, viewed: dict, names: dict[str, str] | None = None) -> str:
+    """The log line for one viewed entry (notation, words in the players' names, fight details)."""
+    lines = [f"{number}. {viewed['action']} — {with_names(api.describe(viewed), names or {})}"]
     if viewed.get("fight"):
         lines += fight_lines(viewed["fight"])
     return "\n".join(lines)
@@ -78,16 +79,19 @@ class LogWidget(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.list)
-        self._shown: tuple[str, int] = ("", 0)
+        self._shown: tuple[object, int] = ("", 0)
+        self.names: dict[str, str] = {}
 
-    def show_log(self, log: list[dict], viewer: str) -> None:
+    def show_log(self, log: list[dict], viewer: str, names: dict[str, str] | None = None) -> None:
         """Show `log` (full entries) as `viewer` may see it; appends when only new entries came."""
-        start = self._shown[1] if self._shown[0] == viewer and self._shown[1] <= len(log) else 0
+        who = (viewer, tuple(sorted((names or {}).items())))
+        start = self._shown[1] if self._shown[0] == who and self._shown[1] <= len(log) else 0
         if start == 0:
             self.list.clear()
+        self.names = names or {}
         for i in range(start, len(log)):
             self._append(i + 1, api.entry_view(log[i], viewer))
-        self._shown = (viewer, len(log))
+        self._shown = (who, len(log))
         self.list.doItemsLayout()  # measure wrapped items at the width the list has now
         self.list.scrollToBottom()
 
@@ -96,7 +100,7 @@ class LogWidget(QWidget):
         self.list.clear()
 
     def _append(self, number: int, viewed: dict) -> None:
-        item = QListWidgetItem(entry_text(number, viewed))
+        item = QListWidgetItem(entry_text(number, viewed, self.names))
         item.setForeground(QBrush(palette.SIDE_LIGHT[viewed["player"]]))
         item.setData(Qt.UserRole, viewed)
         self.list.addItem(item)

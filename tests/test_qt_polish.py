@@ -1,0 +1,132 @@
+"""Issue 11, reading the board and one voice: the last action and targets drawn above the cards,
+hover text that reveals nothing hidden, the players' names with correct grammar everywhere, and the
+careful player's small fixes (resign default, undo after the end, the whole hint, Ctrl+N asks)."""
+from __future__ import annotations
+
+import copy
+
+import pytest
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QMessageBox
+
+from towers_core.skirmish import api
+from towers_qt.board.marks import Z_MARKS, last_action
+from towers_qt.board.tooltips import square_tip
+from towers_qt.main_window import hint_text
+from towers_qt.names import display_names, possessive, turn_text, verb, with_names
+from towers_qt.session import Player
+
+from test_qt_board import BASE
+
+
+@pytest.fixture
+def game(window):
+    window.session.new_game({"S": Player("human", "You"), "N": Player("ai", "Computer", "hard")}, 1,
+                            position=copy.deepcopy(BASE))
+    window.after_turn()
+    return window
+
+
+# -- one voice ------------------------------------------------------------------------------------
+def test_names_and_grammar():
+    players = {"S": Player("human", "You"), "N": Player("ai", "Computer (normal)", "normal")}
+    assert display_names(players) == {"S": "You", "N": "Computer · normal"}
+    assert verb("You", "wins") == "You win" and verb("Ann", "wins") == "Ann wins"
+    assert verb("You", "passes") == "You pass" and possessive("You") == "Your"
+    assert turn_text("You", True) == "Your turn" and turn_text("Bea", True) == "Bea, your turn"
+    text = "South deploys Knight on c3 — Knight on c3 attacks Spearman on c4: Might 4; North wins by Dominance."
+    assert with_names(text, {"S": "You", "N": "Computer · hard"}) == (
+        "You deploy Knight on c3 — Knight on c3 attacks Spearman on c4: Might 4; Computer · hard wins by Dominance.")
+    demo = {"S": Player("ai", "South", "easy"), "N": Player("ai", "North", "easy")}
+    assert display_names(demo) == {"S": "South", "N": "North"}
+
+
+def test_window_speaks_of_the_players_by_name(game, clicks, qtbot):
+    assert game.banner.text() == "Your turn"
+    clicks.perform("pass")
+    qtbot.waitUntil(lambda: len(game.session.log) >= 2, timeout=20000)
+    texts = game.log.texts()
+    assert texts[0].startswith("1. pass — You pass.") and "Computer · hard" in texts[1]
+    assert "South" not in " ".join(texts) and "North" not in " ".join(texts)
+    assert "Computer · hard" in game.barrack.enemy.text()
+    heads = [game.dominance.heads[s] for s in ("S", "N")]
+    assert [h.text() for h in heads] == ["You", "Computer · hard"]
+    assert all(h.fontMetrics().horizontalAdvance(h.text()) <= h.width() for h in heads)  # never clipped
+
+
+def test_winner_banner_has_correct_grammar(game):
+    game.session.position = dict(game.session.position, result={"winner": "S", "reason": "dominance"})
+    game.refresh()
+    assert game.banner.text() == "You win — by Dominance"
+
+
+# -- reading the board ------------------------------------------------------------------------------
+def test_last_action_marks_are_above_the_cards(game):
+    entry = {"player": "N", "action": "c4-c3xd3", "fight": {"attacker": "c3", "defender": "d3"}}
+    game.scene.set_last(last_action(entry))
+    layer = game.scene.marks
+    assert layer.last.path == ("c4", "c3") and layer.last.target == "d3"
+    assert layer.zValue() > max(item.zValue() for item in game.scene.cards.values())
+    deploy = last_action({"player": "S", "action": "?@c1", "fight": None})
+    assert deploy.path == ("c1",) and deploy.target is None
+
+
+def test_target_marks_are_drawn_above_the_cards(game, clicks):
+    clicks.square("c3")
+    marks = game.scene.marks.marks
+    assert marks.get("c4") == "attack" and marks["c3"] == "selected"
+    assert game.scene.marks.zValue() > game.scene.cards["c4"].zValue()
+
+
+def test_hover_text_reveals_only_what_the_viewer_may_know(game):
+    tip = game.scene.tip("c4")  # North's face-down Spearman, seen from South
+    assert "face-down" in tip and "Could be" in tip and "Computer · hard" in tip
+    assert "Brace" not in tip  # the Spearman's own text would give it away
+    own = game.scene.tip("c3")
+    assert "Knight" in own and "the opponent does not know it" in own
+    assert "High ground" in game.scene.tip("b3") and "Mountain" in game.scene.tip("c5")
+    king = square_tip(api.view(game.session.position, "S"), "S", "g1")
+    assert "rank 0" not in king and "0 troops" not in king and "Spent" in king
+    assert all("rank 0" not in t.toolTip() for t in game.barrack.tiles)
+
+
+# -- careful player's fixes -------------------------------------------------------------------------
+def test_resign_asks_with_no_as_the_default(game, clicks):
+    clicks.button(game.bar.resign_button)
+    box = game.message_box
+    assert box.defaultButton() is box.button(QMessageBox.StandardButton.No)
+    box.done(QMessageBox.StandardButton.No)
+    assert game.session.result is None
+
+
+def test_undo_is_off_once_the_game_is_over(game, clicks, qtbot):
+    clicks.perform("pass")
+    qtbot.waitUntil(lambda: len(game.session.log) >= 2 and game.controller.active(), timeout=20000)
+    assert game.undo_action.isEnabled()
+    game.session.position = dict(game.session.position, result={"winner": "N", "reason": "resign"})
+    game.refresh()
+    assert not game.undo_action.isEnabled() and not game.bar.undo_button.isEnabled()
+
+
+def test_hint_says_the_whole_action_and_leaves_with_undo(game, clicks, qtbot):
+    assert hint_text("S", "c3-c2xc4") == "c3-c2xc4 — Move c3 to c2, then attack c4"
+    assert hint_text("S", "Kn@a1") == "Kn@a1 — Deploy Knight to a1"
+    clicks.perform("pass")
+    qtbot.waitUntil(lambda: len(game.session.log) >= 2 and game.controller.active(), timeout=20000)
+    game.show_hint("pass")
+    assert game.statusBar().currentMessage().startswith("Hint:")
+    game.undo()
+    assert game.statusBar().currentMessage() == "" and game.hint_action is None
+
+
+def test_new_game_asks_before_abandoning_a_game(game, clicks, qtbot, monkeypatch):
+    clicks.perform("pass")
+    qtbot.waitUntil(lambda: len(game.session.log) >= 2, timeout=20000)
+    opened = []
+    monkeypatch.setattr("towers_qt.dialogs.new_game.NewGameDialog.exec", lambda self: opened.append(1) or 0)
+    QTimer.singleShot(0, lambda: game.message_box.done(QMessageBox.StandardButton.No))
+    game.new_game_dialog()
+    assert not opened and game.message_box.defaultButton() is game.message_box.button(QMessageBox.StandardButton.No)
+    QTimer.singleShot(0, lambda: game.message_box.done(QMessageBox.StandardButton.Yes))
+    game.new_game_dialog()
+    assert opened == [1]
