@@ -23,6 +23,7 @@ from .board.view import BoardView
 from .docks.barrack import BarrackWidget
 from .docks.dominance import DominanceWidget
 from .docks.log import LogWidget
+from .layout import fit_docks, start_widths
 from .names import display_names, turn_text, verb
 from .paths import resource
 from .session import Player, SaveError, Session
@@ -97,7 +98,7 @@ class MainWindow(QMainWindow):
         self.banner = QLabel()
         self.banner.setObjectName("TurnBanner")
         self.banner.setAlignment(Qt.AlignCenter)
-        self.banner.setMinimumHeight(44)
+        self.banner.setMinimumHeight(38)
         self.controller = BoardController(self.scene, self.bar, self)
         central = QWidget()
         central.setObjectName("Battlefield")
@@ -135,9 +136,7 @@ class MainWindow(QMainWindow):
         self.dominance_dock = self._dock("Dominance", "DominanceDock", self.dominance, Qt.RightDockWidgetArea)
         self.log_dock = self._dock("Log", "LogDock", self.log, Qt.RightDockWidgetArea)
         self.barrack.cardClicked.connect(self.controller.card_clicked)
-        self.barrack_dock.setMinimumWidth(280)
-        self.log_dock.setMinimumWidth(300)
-        self.dominance_dock.setMinimumWidth(300)
+        fit_docks(self)
 
     def _menu_action(self, menu, text: str, slot, shortcut=None) -> QAction:
         action = menu.addAction(text)
@@ -216,7 +215,7 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(geometry)
         state = self.settings.dock_state()
         if state.isEmpty() or not self.restoreState(state):
-            self.resizeDocks([self.dominance_dock, self.log_dock], [230, 560], Qt.Vertical)
+            start_widths(self)
 
     # -- games ------------------------------------------------------------------------------
     def start_game(self, setup, musters: dict | None = None, ai_sides: set[str] | None = None) -> None:
@@ -356,7 +355,7 @@ class MainWindow(QMainWindow):
         self.banner.setText(text)
         self.banner.setStyleSheet(
             f"QLabel#TurnBanner {{ background: {colour}; color: #fff6e0; border: 1px solid #c9a24a;"
-            f" border-radius: 6px; padding: 6px; font-size: 14pt; font-weight: bold;"
+            f" border-radius: 6px; padding: 3px; font-size: 13pt; font-weight: bold;"
             f" font-family: 'DejaVu Serif'; }}")
 
     def _update_actions(self) -> None:

@@ -16,10 +16,10 @@ from .scene import BoardScene
 
 PROMPTS = {
     "idle": "Your turn: click one of your lit cards, or a card in your barrack.",
-    "square": "Click a gold dot to move, a red ring to attack, blue to scout, violet to soulcast — "
-              "or shift-click/drag to the end of a run of your cards to turn them all.",
+    "square": "Gold dot: move · red ring: attack · blue: scout · violet: soulcast · "
+              "shift-click or drag to a run's end to turn the run.",
     "card": "Click a gold dot to deploy this card.",
-    "pending": "Follow up: click a lit target, or click the card again / No follow-up to end the turn.",
+    "pending": "Follow up: click a lit target, or the card again (No follow-up) to end the turn.",
     "wait": "",
 }
 

@@ -5,6 +5,7 @@ from PySide6.QtCore import QEvent, QPoint, Qt, Signal
 from PySide6.QtGui import QMouseEvent, QPainter
 from PySide6.QtWidgets import QFrame, QGraphicsView, QToolTip
 
+from .card_face import CARD_W
 from .geometry import square_at
 from .scene import BoardScene
 
@@ -15,6 +16,7 @@ class BoardView(QGraphicsView):
     squareClicked = Signal(str, bool)
     squareDragged = Signal(str, str)
     squareMenu = Signal(str, QPoint)
+    scaled = Signal(float)  # the width of a card on screen, after each fit
 
     def __init__(self, scene: BoardScene, parent=None) -> None:
         super().__init__(scene, parent)
@@ -39,6 +41,7 @@ class BoardView(QGraphicsView):
 
     def fit(self) -> None:
         self.fitInView(self.sceneRect(), Qt.KeepAspectRatio)
+        self.scaled.emit(CARD_W * self.transform().m11())
 
     def viewportEvent(self, event) -> bool:
         """Hover text is asked for when it is shown, from what the viewer may know (scene.tip)."""

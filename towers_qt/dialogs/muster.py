@@ -21,6 +21,7 @@ from towers_qt.dialogs._common import (
 )
 from towers_core.skirmish import api
 from towers_qt.settings import Settings
+from towers_qt.dialogs.fit import SMALL_SCREEN, fit_to_screen, scrolling
 
 # Hand-picked musters, each within 100 troops (tests check them with api.validate_muster).
 PRESETS: dict[str, list[str]] = {
@@ -165,8 +166,9 @@ class MusterDialog(QDialog):
         self.setObjectName("musterDialog")
         self.setWindowTitle(f"Muster — {name or SIDE_NAME.get(side, side)}")
         self._build(name)
-        self.setMinimumWidth(760)
+        self.setMinimumWidth(min(760, SMALL_SCREEN.width()))
         self.set_cards(self._initial(initial))
+        fit_to_screen(self)
 
     # -- construction ---------------------------------------------------------------------
     def _build(self, name: str | None) -> None:
@@ -180,12 +182,18 @@ class MusterDialog(QDialog):
         layout.addLayout(self._counter_bar())
         layout.addWidget(_header())
         self.rows: dict[str, CardRow] = {}
+        table = QWidget()
+        rows = QVBoxLayout(table)
+        rows.setContentsMargins(0, 0, 0, 0)
+        rows.setSpacing(layout.spacing())
         for code in [c for c in ORDER if c in self.card_info] + sorted(
                 set(self.card_info) - set(ORDER)):
             row = CardRow(code, self.card_info[code])
             row.changed.connect(self._refresh)
             self.rows[code] = row
-            layout.addWidget(row)
+            rows.addWidget(row)
+        self.table = scrolling(table)  # the card rows scroll on a short screen; the buttons stay
+        layout.addWidget(self.table, 1)
         layout.addLayout(self._preset_bar())
         layout.addWidget(self._buttons())
 

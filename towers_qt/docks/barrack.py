@@ -9,7 +9,12 @@ from ..board import palette
 from ..board.card_face import CARD_H, CARD_W, CardFace, card_info, paint_card
 from ..board.tooltips import card_text
 
-COLUMNS = 3
+MIN_CARD_W, MAX_CARD_W = 48, 96  # tile card widths: readable, never larger than the board wants
+
+
+def tile_width(board_card_w: float) -> int:
+    """A barrack card as wide as a card on the board (within readable bounds)."""
+    return int(max(MIN_CARD_W, min(MAX_CARD_W, board_card_w)))
 
 
 class CardTile(QWidget):
@@ -17,11 +22,11 @@ class CardTile(QWidget):
 
     clicked = Signal(str)
 
-    def __init__(self, face: CardFace, parent: QWidget | None = None) -> None:
+    def __init__(self, face: CardFace, card_w: int = int(CARD_W), parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.face = face
         self.selected = False
-        self.setFixedSize(QSize(int(CARD_W * 1.05) + 8, int(CARD_H * 1.05) + 8))
+        self.setFixedSize(QSize(card_w + 8, int(card_w * CARD_H / CARD_W) + 8))
         tip = card_text(face.code)
         if face.resting:
             tip += "<br><i>Resting: cannot deploy this turn.</i>"
@@ -59,6 +64,8 @@ class BarrackWidget(QWidget):
         self.setObjectName("BarrackWidget")
         self.tiles: list[CardTile] = []
         self._signature: tuple | None = None
+        self.card_w = int(CARD_W)
+        self.columns = 3
         self.title = QLabel()
         self.title.setProperty("role", "title")
         self.hint = QLabel()
@@ -92,6 +99,7 @@ class BarrackWidget(QWidget):
         if signature == self._signature:
             return
         self._signature = signature
+        self._shown = (view, viewer, deployable, names, selected)
         for tile in self.tiles:
             self.grid.removeWidget(tile)
             tile.hide()
@@ -105,16 +113,35 @@ class BarrackWidget(QWidget):
                 resting.remove(code)
             face = CardFace(code=code, owner=viewer, up=True, resting=is_resting,
                             deployable=code in deployable and not is_resting)
-            tile = CardTile(face)
+            tile = CardTile(face, self.card_w)
             tile.selected = code == selected
             tile.clicked.connect(self.cardClicked)
-            self.grid.addWidget(tile, i // COLUMNS, i % COLUMNS)
+            self.grid.addWidget(tile, i // self.columns, i % self.columns)
             tile.show()
             self.tiles.append(tile)
         troops = sum(card_info(c).get("troops", 0) or 0 for c in cards)
         self.title.setText(f"{names.get(viewer, viewer)} — {len(cards)} in barrack")
         self.hint.setText(self._hint(cards, deployable, troops))
         self._show_enemy(view, viewer, names)
+
+    def set_board_card_width(self, width: float) -> None:
+        """Follow the board's card size, so the barrack never outsizes the battlefield."""
+        card_w = tile_width(width)
+        if card_w != self.card_w:
+            self.card_w = card_w
+            self._relayout()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        columns = max(1, (self.width() - 16) // (self.card_w + 8 + self.grid.spacing()))
+        if columns != self.columns:
+            self.columns = columns
+            self._relayout()
+
+    def _relayout(self) -> None:
+        if getattr(self, "_shown", None) is not None:
+            self._signature = None
+            self.show_barrack(*self._shown)
 
     @staticmethod
     def _hint(cards: list[str], deployable: set[str], troops: int) -> str:

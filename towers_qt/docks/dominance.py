@@ -112,7 +112,6 @@ class DominanceWidget(QWidget):
             self.table.addWidget(label, row, 0)
             for col, side in enumerate(("S", "N"), start=1):
                 cell = QLabel()
-                cell.setWordWrap(True)
                 cell.setObjectName(f"{key}_{side}")
                 self.table.addWidget(cell, row, col)
                 self.cells[(key, side)] = cell
@@ -137,6 +136,13 @@ class DominanceWidget(QWidget):
             self.cells[("deck", side)].setToolTip(
                 f"Left in {possessive(names.get(side, palette.SIDE_NAME[side]), False)} fortune deck: {deck['+1']} × +1, {deck['0']} × 0, "
                 f"{deck['-1']} × −1")
+
+    def resizeEvent(self, event) -> None:
+        """Wrapped names take more lines in a narrow dock: ask for the height they need."""
+        super().resizeEvent(event)
+        need = self.layout().totalHeightForWidth(self.width())
+        if need > 0 and need != self.minimumHeight():
+            self.setMinimumHeight(need)
 
     def cell_text(self, key: str, side: str) -> str:
         return self.cells[(key, side)].text()

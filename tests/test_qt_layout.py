@@ -1,0 +1,82 @@
+"""Issue 11, the board first: the battlefield keeps a readable size on a small window and uses a
+large one, the barrack never outsizes the board's cards, nothing jumps when a card is selected, and
+every dialog fits a 1280×720 screen."""
+from __future__ import annotations
+
+import copy
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from towers_qt.board.card_face import CARD_W
+from towers_qt.dialogs.fit import SMALL_SCREEN
+from towers_qt.session import Player
+
+from test_qt_board import BASE
+from test_qt_dialogs import PREVIEW
+
+
+def settle(qtbot) -> None:
+    for _ in range(4):
+        QApplication.processEvents()
+    qtbot.wait(5)
+
+
+def board_px(window) -> int:
+    return min(window.view.width(), window.view.height())
+
+
+@pytest.fixture
+def game(window):
+    window.session.new_game({"S": Player("human", "You"), "N": Player("ai", "Computer", "easy")}, 1,
+                            position=copy.deepcopy(BASE))
+    window.after_turn()
+    return window
+
+
+def test_small_window_keeps_a_readable_board(game, qtbot):
+    assert game.minimumSizeHint().width() <= 1024
+    game.resize(1024, 700)
+    settle(qtbot)
+    assert game.width() == 1024
+    assert board_px(game) >= 500  # it was 426 with fixed-width docks
+    card_on_board = CARD_W * game.view.transform().m11()
+    assert all(tile.width() - 8 <= max(48, card_on_board) + 1 for tile in game.barrack.tiles)
+
+
+def test_large_window_gives_the_board_the_height(game, qtbot):
+    game.resize(1920, 1080)
+    settle(qtbot)
+    assert board_px(game) >= 850
+    assert game.view.width() - game.view.height() < 120  # spare width went to the docks
+    assert not any(label.text().endswith("…") for label in game.dominance.heads.values())
+
+
+def test_selecting_a_card_moves_nothing(game, clicks, qtbot):
+    game.resize(1024, 700)
+    settle(qtbot)
+    before = (game.view.geometry(), game.bar.prompt.height())
+    for square in ("c3", "b3", "d3"):
+        clicks.square(square)
+        settle(qtbot)
+        assert (game.view.geometry(), game.bar.prompt.height()) == before, square
+        prompt = game.bar.prompt
+        assert prompt.heightForWidth(prompt.width()) <= prompt.height(), prompt.text()
+
+
+def test_every_dialog_fits_a_1280_by_720_screen(qtbot, settings):
+    from towers_qt.dialogs.about import AboutDialog
+    from towers_qt.dialogs.attack_preview import AttackPreviewDialog
+    from towers_qt.dialogs.game_over import GameOverDialog
+    from towers_qt.dialogs.muster import MusterDialog
+    from towers_qt.dialogs.new_game import NewGameDialog
+
+    summary = {"high": {"S": 1, "N": 2}, "captured": {"S": ["Kn"], "N": []}, "value": {"S": 2, "N": 0}}
+    dialogs = [MusterDialog(None, "S", "Ann", None, settings), NewGameDialog(None, settings),
+               AttackPreviewDialog(PREVIEW, "Knight c3", "Spearman c4", a_side="S"),
+               GameOverDialog({"winner": "S", "reason": "king"}, summary), AboutDialog(None)]
+    room_h = SMALL_SCREEN.height() - 80  # title bar and taskbar
+    for dialog in dialogs:
+        qtbot.addWidget(dialog)
+        need = dialog.minimumSizeHint().expandedTo(dialog.minimumSize())
+        assert need.width() <= SMALL_SCREEN.width() and need.height() <= room_h, type(dialog).__name__
