@@ -166,7 +166,21 @@ def main(argv: list[str] | None = None) -> int:
         return code
     if args.new or not window.resume_autosave():
         window.start_game(default_setup(settings, args.seed))
+    welcome(window, settings)
     return app.exec()
+
+
+def welcome(window, settings) -> None:
+    """The first start only: which side you are and what to do first."""
+    from .board.palette import colour_word
+    from .welcome import show_welcome
+
+    if settings.welcomed():
+        return
+    s = window.session
+    side = s.humans()[0] if s.humans() else "S"
+    window.welcome_box = show_welcome(window, side, s.mode(), colour_word(side))
+    settings.set_welcomed()
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ from .board.view import BoardView
 from .docks.barrack import BarrackWidget
 from .docks.dominance import DominanceWidget
 from .docks.log import LogWidget
+from .accessibility import install as install_accessibility
 from .layout import fit_docks, start_widths
 from .names import display_names, turn_text, verb
 from .paths import resource
@@ -85,6 +86,7 @@ class MainWindow(QMainWindow):
         self._build_board()
         self._build_docks()
         self._build_menus()
+        install_accessibility(self)
         self._build_status()
         self._connect_session()
         self.resize(1280, 860)

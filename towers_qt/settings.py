@@ -16,6 +16,7 @@ APPLICATION = "Towers"
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
 ORIENTATIONS: tuple[str, ...] = ("auto", "south", "north")
+PALETTES: tuple[str, ...] = ("classic", "colour-blind")
 FIRST_CHOICES: tuple[str, ...] = ("you", "computer", "random")
 MODES: tuple[str, ...] = ("computer", "hotseat")
 PRESETS: tuple[str, ...] = ("balanced", "aggressive", "defensive")
@@ -52,6 +53,8 @@ class Key:
     NAME_HUMAN = "players/human"
     ANIMATION = "view/animation_speed"
     ORIENTATION = "view/orientation"
+    PALETTE = "view/palette"
+    WELCOMED = "app/welcomed"
     GEOMETRY = "window/geometry"
     DOCK_STATE = "window/dock_state"
     PRESET_SOUTH = "muster/preset_south"
@@ -174,6 +177,20 @@ class Settings:
     def animation_ms(self) -> int:
         """Milliseconds per animated step for the chosen speed (0 = do not animate)."""
         return ANIMATION_MS[self.animation_speed()]
+
+    def palette(self) -> str:
+        """The sides' colours: "classic" or "colour-blind"."""
+        return _choice(self._get(Key.PALETTE), PALETTES, "classic")
+
+    def set_palette(self, name: str) -> None:
+        self._set(Key.PALETTE, _choice(name, PALETTES, "classic"))
+
+    def welcomed(self) -> bool:
+        """Whether the first-start welcome has been shown."""
+        return str(self._get(Key.WELCOMED, "false")).lower() in ("true", "1")
+
+    def set_welcomed(self, done: bool = True) -> None:
+        self._set(Key.WELCOMED, bool(done))
 
     def orientation(self) -> str:
         """"auto" (the side to move sees its home row at the bottom), "south" or "north"."""

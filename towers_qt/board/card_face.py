@@ -70,7 +70,8 @@ def _shadow(painter: QPainter, rect: QRectF, unit: float) -> None:
 
 
 def _paint_back(painter: QPainter, rect: QRectF, shape: QPainterPath, owner: str, unit: float) -> None:
-    renderer = svg(f"cards/back_{owner}.svg")
+    # The art's backs are crimson and blue: other schemes paint their own side colours.
+    renderer = svg(f"cards/back_{owner}.svg") if palette.scheme == "classic" else None
     painter.setClipPath(shape)
     if renderer is not None:
         renderer.render(painter, rect)

@@ -36,7 +36,7 @@ class BoardController(QObject):
         self.menu: QMenu | None = None
         self.wait_text = ""
         self.viewer = "S"
-        bar.chosen.connect(self._decide_one)
+        bar.chosen.connect(self.choose)
         bar.noFollow.connect(self.no_follow)
         bar.cancel.connect(self.cancel)
 
@@ -91,12 +91,13 @@ class BoardController(QObject):
         for action in actions:
             item = menu.addAction(action_label(self.chooser.parsed.get(action) or api.parse_action(action)))
             item.setData(action)
-            item.triggered.connect(lambda _=False, a=action: self._decide_one(a))
+            item.triggered.connect(lambda _=False, a=action: self.choose(a))
         self.menu = menu
         menu.popup(where)
         return menu
 
-    def _decide_one(self, action: str) -> None:
+    def choose(self, action: str) -> None:
+        """Decide one whole action (a button, a menu entry or a key)."""
         self.chooser.clear()
         self._emit([action])
 

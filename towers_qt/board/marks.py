@@ -54,6 +54,7 @@ class MarkLayer(QGraphicsItem):
         self.center = center  # square -> scene point (follows the board's orientation)
         self.marks: dict[str, str] = {}
         self.last = LastAction()
+        self.cursor: str | None = None  # the keyboard cursor's square
         self.setZValue(Z_MARKS)
         self.setAcceptedMouseButtons(Qt.NoButton)
         self.setAcceptHoverEvents(False)
@@ -69,11 +70,17 @@ class MarkLayer(QGraphicsItem):
         self.last = last
         self.update()
 
+    def set_cursor(self, square: str | None) -> None:
+        self.cursor = square
+        self.update()
+
     def paint(self, painter: QPainter, option, widget=None) -> None:
         painter.setRenderHint(QPainter.Antialiasing)
         self._paint_last(painter)
         for sq, kind in self.marks.items():
             self._paint_mark(painter, self._rect(sq), kind)
+        if self.cursor:
+            _halo_rect(painter, self._rect(self.cursor).adjusted(-1, -1, 1, 1), palette.CURSOR, 4, Qt.DotLine)
 
     def _rect(self, square: str) -> QRectF:
         c = self.center(square)
@@ -114,7 +121,7 @@ class MarkLayer(QGraphicsItem):
 HIGHLIGHT = {
     "source": palette.GOLD_LIGHT, "selected": palette.GOLD, "move": palette.GOLD, "deploy": palette.GOLD,
     "attack": palette.ATTACK, "scout": palette.SCOUT, "soulcast": palette.SOULCAST,
-    "run": palette.GOLD_LIGHT, "cursor": palette.CURSOR,
+    "run": palette.GOLD_LIGHT,
 }
 
 

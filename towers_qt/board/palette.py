@@ -32,6 +32,7 @@ SCHEMES = {
     "classic": ("#a8323a", "#3a62a8", "#d9737a", "#7b9be0", "#e0453a"),
     "colour-blind": ("#c77c00", "#1d3f7a", "#f0b040", "#7fa8e8", "#ff2d8a"),
 }
+SCHEME_WORDS = {"classic": {"S": "red", "N": "blue"}, "colour-blind": {"S": "amber", "N": "navy"}}
 scheme = "classic"
 
 
@@ -43,6 +44,11 @@ def use_scheme(name: str) -> None:
     for colour, value in ((SIDE["S"], south), (SIDE["N"], north), (SIDE_LIGHT["S"], south_light),
                           (SIDE_LIGHT["N"], north_light), (ATTACK, attack)):
         colour.setRgba(QColor(value).rgba())
+
+
+def colour_word(side: str) -> str:
+    """The side's colour in words, for text ("red", "amber")."""
+    return SCHEME_WORDS[scheme][side]
 
 
 def other(player: str) -> str:

@@ -129,16 +129,17 @@ class BarrackWidget(QWidget):
         card_w = tile_width(width)
         if card_w != self.card_w:
             self.card_w = card_w
-            self._relayout()
+            self.rebuild()
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         columns = max(1, (self.width() - 16) // (self.card_w + 8 + self.grid.spacing()))
         if columns != self.columns:
             self.columns = columns
-            self._relayout()
+            self.rebuild()
 
-    def _relayout(self) -> None:
+    def rebuild(self) -> None:
+        """Draw the tiles again (new size, columns or colours)."""
         if getattr(self, "_shown", None) is not None:
             self._signature = None
             self.show_barrack(*self._shown)
