@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (QDockWidget, QFileDialog, QLabel, QMainWindow, QM
 
 from towers_core.skirmish import api
 
+from .accessibility import install as install_accessibility
 from .board.action_bar import ActionBar, action_label
 from .board.animations import EntryAnimator, run
 from .board.controller import BoardController
@@ -23,10 +24,10 @@ from .board.view import BoardView
 from .docks.barrack import BarrackWidget
 from .docks.dominance import DominanceWidget
 from .docks.log import LogWidget
-from .accessibility import install as install_accessibility
 from .layout import fit_docks, start_widths
 from .names import display_names, turn_text, verb
 from .paths import resource
+from .replay import Replay
 from .session import Player, SaveError, Session
 from .settings import AnimationSpeed, Settings
 
@@ -89,6 +90,7 @@ class MainWindow(QMainWindow):
         install_accessibility(self)
         self._build_status()
         self._connect_session()
+        self.replay = Replay(self)
         self.resize(1280, 860)
         self._restore_layout()
 

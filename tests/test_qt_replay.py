@@ -1,0 +1,67 @@
+"""Issue 11, replay: a Log entry shows the board as it was after it, read-only and from the viewing
+player's side; ←/→ step; Esc returns to the present."""
+from __future__ import annotations
+
+import random
+
+from PySide6.QtCore import Qt
+
+from towers_core.skirmish import api
+from towers_qt.dialogs.new_game import GameSetup
+
+
+def play_some(window, clicks, qtbot, turns: int = 3) -> None:
+    s = window.session
+    window.start_game(GameSetup(mode="computer", level="easy", human_side="S", first="S", seed=6,
+                                names={"S": "You", "N": "Computer"}))
+    rng = random.Random(1)
+    for _ in range(turns):
+        qtbot.waitUntil(lambda: window.controller.active(), timeout=20000)
+        actions = [a for a in api.legal_actions(s.view()) if "@" in a and "x" not in a] or ["pass"]
+        clicks.perform(rng.choice(actions))
+    qtbot.waitUntil(lambda: window.controller.active() and not s.ai.busy, timeout=20000)
+
+
+def click_entry(window, qtbot, row: int) -> None:
+    item = window.log.list.item(row)
+    window.log.list.scrollToItem(item)
+    rect = window.log.list.visualItemRect(item)
+    qtbot.mouseClick(window.log.list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+
+
+def shown_board(window) -> dict[str, tuple[str, str]]:
+    return {sq: (item.face.owner, item.face.code) for sq, item in window.scene.cards.items()}
+
+
+def test_log_entry_shows_the_board_after_it_and_steps(window, clicks, qtbot):
+    play_some(window, clicks, qtbot)
+    s = window.session
+    present = shown_board(window)
+    click_entry(window, qtbot, 1)  # the computer's first reply
+    assert window.replay.index == 1 and not window.controller.active()  # read-only
+    after = s.histories["S"][1]["view"]["board"]
+    assert shown_board(window) == {sq: (c["owner"], c["card"]) for sq, c in after.items()}
+    full = s.histories["N"][1]["view"]["board"]
+    hidden_n = [sq for sq, c in full.items() if c["owner"] == "N" and not c["up"]]
+    assert hidden_n and all(window.scene.cards[sq].face.code == "?" for sq in hidden_n)  # nothing revealed
+    assert window.banner.text().startswith("After action 2:") and "Computer" in window.banner.text()
+    qtbot.keyClick(window.log.list, Qt.Key.Key_Left)
+    assert window.replay.index == 0
+    assert shown_board(window) == {sq: (c["owner"], c["card"])
+                                   for sq, c in s.histories["S"][0]["view"]["board"].items()}
+    qtbot.keyClick(window.view, Qt.Key.Key_Right)
+    assert window.replay.index == 1
+    qtbot.keyClick(window.view, Qt.Key.Key_Escape)
+    assert window.replay.index is None and window.controller.active()
+    assert shown_board(window) == present
+
+
+def test_back_button_and_stepping_past_the_end_return_to_the_present(window, clicks, qtbot):
+    play_some(window, clicks, qtbot, turns=2)
+    click_entry(window, qtbot, 0)
+    assert window.replay.back.isVisible()
+    clicks.button(window.replay.back)
+    assert window.replay.index is None and not window.replay.back.isVisible()
+    click_entry(window, qtbot, len(window.session.log) - 2)
+    qtbot.keyClick(window.view, Qt.Key.Key_Right)  # the last entry is the present
+    assert window.replay.index is None and window.controller.active()
