@@ -48,6 +48,14 @@ def damaged_path(path: Path) -> Path:
     return aside
 
 
+def message_box(icon, title: str, text: str, details: str = "", parent: QWidget | None = None) -> QMessageBox:
+    """A message box whose text column is wide enough for a file name on one line."""
+    box = QMessageBox(icon, title, text, QMessageBox.Ok, parent)
+    box.setInformativeText(details)
+    box.setStyleSheet("QLabel#qt_msgbox_label, QLabel#qt_msgbox_informativelabel { min-width: 420px; }")
+    return box
+
+
 def short(text: str, limit: int = 400) -> str:
     """A message cut to a length a dialog shows whole on a 1280x720 screen."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
@@ -663,7 +671,7 @@ class MainWindow(QMainWindow):
         aside = damaged_path(path)
         try:
             os.replace(path, aside)
-            kept = f"The file was kept as {aside.name} in {aside.parent}."
+            kept = f"The file was kept as\n{aside.name}\nin {aside.parent}."
         except OSError as exc:
             kept = f"It could not be moved aside ({exc.strerror or exc}); the next autosave replaces it."
         self.show_notice("Your last game could not be resumed",
@@ -672,14 +680,13 @@ class MainWindow(QMainWindow):
 
     # -- messages, help, settings -----------------------------------------------------------
     def show_error(self, title: str, text: str) -> None:
-        box = QMessageBox(QMessageBox.Warning, title, short(text), QMessageBox.Ok, self)
+        box = message_box(QMessageBox.Warning, title, short(text), parent=self)
         self.message_box = box
         box.open()
 
     def show_notice(self, title: str, text: str, details: str = "") -> None:
         """A message that does not block the window (the game goes on underneath)."""
-        box = QMessageBox(QMessageBox.Information, title, text, QMessageBox.Ok, self)
-        box.setInformativeText(details)
+        box = message_box(QMessageBox.Information, title, text, details, self)
         box.setWindowModality(Qt.NonModal)
         box.setAttribute(Qt.WA_DeleteOnClose)
         self.message_box = box
