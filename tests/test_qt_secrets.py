@@ -306,3 +306,36 @@ def test_hotseat_load_and_resume_raise_the_curtain(window, tmp_path):
     window.start_game(GameSetup(mode="computer", level="easy", human_side="S", first="S", seed=5,
                                 names={"S": "You", "N": "Computer"}))
     assert not window.curtain_up(), "a solo game needs no curtain"
+
+
+@pytest.mark.parametrize("old_mode", ["computer", "hotseat"])
+def test_a_cancelled_hotseat_muster_brings_the_old_game_back_safely(window, monkeypatch, old_mode):
+    """Cancel North's muster: the old game is untouched; a hot-seat one comes back behind the curtain
+    (whoever holds the device now is not known to be its player to move), a solo one without."""
+    from towers_qt.curtain import Curtain
+    from towers_qt.dialogs.muster import MusterDialog
+
+    s = window.session
+    window.start_game(GameSetup(mode=old_mode, level="easy", human_side="S" if old_mode == "computer" else None,
+                                first="S", seed=6, names={"S": "Ann", "N": "Bea"}), MUSTERS)
+    s.ai.cancel()
+    if window.curtain_up():
+        window.curtain.proceed()
+    before = copy.deepcopy(s.to_dict())
+    present = Curtain.present
+
+    def present_and_lift(curtain, side, *args, **kwargs):
+        present(curtain, side, *args, **kwargs)
+        if window._mustering:
+            QTimer.singleShot(0, curtain.proceed)
+
+    monkeypatch.setattr(Curtain, "present", present_and_lift)
+    monkeypatch.setattr(MusterDialog, "exec", lambda d: QDialog.Accepted if d.side == "S" else QDialog.Rejected)
+    monkeypatch.setattr(MusterDialog, "muster", lambda d: list(MUSTERS[d.side]))
+    setup = GameSetup(mode="hotseat", human_side=None, seed=9, names={"S": "Cy", "N": "Di"})
+    assert window._muster_dialogs(setup) is None
+    assert s.to_dict() == before
+    if old_mode == "hotseat":
+        assert window.curtain_up() and not window.curtain.holding and window.curtain.side == s.to_move
+    else:
+        assert not window.curtain_up()
