@@ -47,3 +47,85 @@ def test_same_inputs_same_move_every_time():
     a, _ = _pair()
     v = api.view(a, "S")
     assert len({api.choose_action(v, [], "normal", 9) for _ in range(3)}) == 1
+
+
+# ---------------------------------------------------------------- the core enforces who sees what
+
+
+def _played():
+    """A few real turns from the pair's first position: South's view and South's history."""
+    from towers_core.skirmish.ai.player import choose_action
+    pos, hist = _pair()[0], {"S": [], "N": []}
+    for i in range(4):
+        me = pos["to_move"]
+        pos, entry = api.play(pos, choose_action(api.view(pos, me), hist[me], "greedy", i), rng_seed=i)
+        for side in ("S", "N"):
+            hist[side].append(api.history_entry(entry, pos, side))
+    assert pos["to_move"] == "S" and pos["result"] is None
+    return pos, hist
+
+
+def _entry_points():
+    """Every way into the AI: the API, the blocking player, the background Searcher (the app's
+    moves and hints go through it)."""
+    from towers_core.skirmish.ai import player
+
+    def searcher(view, history, level, seed):
+        s = player.Searcher()
+        s.start(view, history, level, seed, 50, background=True)
+        return s.result(30)
+    return [api.choose_action, player.choose_action, searcher]
+
+
+@pytest.mark.parametrize("choose", _entry_points())
+def test_a_real_view_and_history_are_accepted(choose):
+    pos, hist = _played()
+    assert choose(api.view(pos, "S"), hist["S"], "depth:1", 1) in api.legal_actions(pos)
+
+
+@pytest.mark.parametrize("choose", _entry_points())
+def test_the_full_position_is_refused(choose):
+    pos, hist = _played()
+    with pytest.raises(BadPosition, match=r"board\.\w\d\.card: N's face-down card is identified"):
+        choose(pos, hist["S"], "depth:1", 1)
+
+
+@pytest.mark.parametrize("choose", _entry_points())
+def test_one_identified_hidden_card_is_refused(choose):
+    pos, hist = _played()
+    view = api.view(pos, "S")
+    sq = next(s for s, c in view["board"].items() if c["card"] == "?")
+    view["board"][sq]["card"] = pos["board"][sq]["card"]
+    with pytest.raises(BadPosition, match=rf"board\.{sq}\.card"):
+        choose(view, hist["S"], "depth:1", 1)
+    view = api.view(pos, "S")
+    view["barrack"]["N"][0] = pos["barrack"]["N"][0]
+    with pytest.raises(BadPosition, match=r"barrack\.N"):
+        choose(view, hist["S"], "depth:1", 1)
+
+
+@pytest.mark.parametrize("choose", _entry_points())
+def test_the_opponents_view_is_refused(choose):
+    pos, hist = _played()
+    with pytest.raises(BadPosition, match="S's own card"):
+        choose(dict(api.view(pos, "N"), to_move="S"), hist["S"], "depth:1", 1)
+
+
+@pytest.mark.parametrize("choose", _entry_points())
+@pytest.mark.parametrize("spoil, message", [
+    (lambda h, pos, other: h.__setitem__(0, {"action": "pass"}), r"history\[0\]: missing fight, pulls, view"),
+    (lambda h, pos, other: h[1].update(action=42), r"history\[1\]\.action"),
+    (lambda h, pos, other: h[1].update(pulls={"A": 7}), r"history\[1\]\.pulls\.A"),
+    (lambda h, pos, other: h[2].update(fight={"outcome": "captured"}), r"history\[2\]\.fight"),
+    (lambda h, pos, other: h[2].update(view=pos), r"history\[2\]\.view\.board\.\w\d\.card"),
+    (lambda h, pos, other: h[3].update(view=other[3]["view"]), r"history\[3\]\.view"),
+    (lambda h, pos, other: h.append("garbage"), r"history\[4\]"),
+    (lambda h, pos, other: h[0]["view"].pop("board"), r"history\[0\]\.view: position is missing board"),
+])
+def test_a_malformed_history_is_refused(choose, spoil, message):
+    from towers_core.errors import BadHistory
+    pos, hist = _played()
+    history = hist["S"]
+    spoil(history, pos, hist["N"])
+    with pytest.raises(BadHistory, match=message):
+        choose(api.view(pos, "S"), history, "depth:1", 1)

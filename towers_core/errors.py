@@ -1,5 +1,7 @@
 """Error types for bad input. Each message names what is wrong; nothing is ever changed."""
 
+import reprlib
+
 
 class TowersError(ValueError):
     """Base class of every input error the core raises."""
@@ -23,3 +25,14 @@ class BadHistory(TowersError):
 
 class BadLevel(TowersError):
     """An AI level, seed or time budget out of its bounds."""
+
+
+def brief(value: object) -> str:
+    """A short repr of any bad input for a message: never huge, never failing (ints too long to
+    print, nesting past the recursion limit, a repr that raises)."""
+    if isinstance(value, int) and value.bit_length() > 64:
+        return f"<a {value.bit_length()}-bit whole number>"
+    try:
+        return reprlib.repr(value)
+    except Exception:  # a repr that cannot be printed is still bad input, not a second error
+        return f"<{type(value).__name__}>"

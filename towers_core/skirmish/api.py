@@ -12,7 +12,7 @@ from typing import Any
 
 from towers_core.skirmish import notation, position, records
 from towers_core.skirmish.cards import BUDGET, CARDS, CODES  # noqa: F401  (BUDGET is public API)
-from towers_core.errors import BadPosition, IllegalAction
+from towers_core.errors import BadPosition, IllegalAction, brief
 from towers_core.skirmish.position import PLAYERS, validate_muster, view  # noqa: F401  (public API)
 from towers_core.skirmish.rules import A_TERMS, D_TERMS, OUTCOMES, Engine
 
@@ -83,10 +83,10 @@ def legal_actions(pos: dict) -> list[str]:
 
 def _legal_code(e: Engine, action: str) -> int:
     if e.get_meta()["reason"]:
-        raise IllegalAction(f"{action!r}: the skirmish is over")
+        raise IllegalAction(f"{brief(action)}: the skirmish is over")
     code = notation.parse(action)
     if code not in e.legal():
-        raise IllegalAction(f"{action!r} is not legal for {PLAYERS[e.get_meta()['to_move']]} here")
+        raise IllegalAction(f"{brief(action)} is not legal for {PLAYERS[e.get_meta()['to_move']]} here")
     return code
 
 
@@ -118,7 +118,7 @@ def _check_pulls(e: Engine, code: int, pulls: Any) -> tuple[int, int]:
     if pulls is None:
         return _RANDOM, _RANDOM
     if not isinstance(pulls, dict) or not set(pulls) <= set(_PULL_KEYS):
-        raise IllegalAction(f'pulls must be a dict with keys "A" and/or "D", not {pulls!r}')
+        raise IllegalAction(f'pulls must be a dict with keys "A" and/or "D", not {brief(pulls)}')
     a_pulls, d_pulls = e.pullers(code)
     mover = e.get_meta()["to_move"]
     out = []
@@ -128,11 +128,11 @@ def _check_pulls(e: Engine, code: int, pulls: Any) -> tuple[int, int]:
             continue
         v = pulls[key]
         if not pulls_here:
-            raise IllegalAction(f"pulls[{key!r}]: that fighter does not pull in this action")
+            raise IllegalAction(f"pulls[{brief(key)}]: that fighter does not pull in this action")
         if type(v) is not int or v not in (-1, 0, 1):
-            raise IllegalAction(f"pulls[{key!r}] must be -1, 0 or 1, not {v!r}")
+            raise IllegalAction(f"pulls[{brief(key)}] must be -1, 0 or 1, not {brief(v)}")
         if v not in _deck_odds(e, player):
-            raise IllegalAction(f"pulls[{key!r}] = {v}: {PLAYERS[player]}'s deck has no such card left")
+            raise IllegalAction(f"pulls[{brief(key)}] = {v}: {PLAYERS[player]}'s deck has no such card left")
         out.append(v)
     return out[0], out[1]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from towers_core.skirmish.cards import CODES, INDEX
-from towers_core.errors import IllegalAction
+from towers_core.errors import IllegalAction, brief
 from towers_core.skirmish.rules import decode, encode
 
 KINDS = ("deploy", "maneuver", "attack", "scout", "soulcast", "posture", "retreat", "standup",
@@ -36,7 +36,7 @@ def square(name: str) -> int:
     try:
         return SQUARE_INDEX[name]
     except (KeyError, TypeError):
-        raise IllegalAction(f"{name!r} is not a square (files a-g, ranks 1-7)") from None
+        raise IllegalAction(f"{brief(name)} is not a square (files a-g, ranks 1-7)") from None
 
 
 def parse(text: str) -> int:
@@ -51,7 +51,7 @@ def parse(text: str) -> int:
         m = pattern.fullmatch(text)
         if m:
             return _build(kind, m.groups(), text)
-    raise IllegalAction(f"{text!r} is not an action in Towers notation (e.g. Kn@c1, c2-c3xc4, c3d)")
+    raise IllegalAction(f"{brief(text)} is not an action in Towers notation (e.g. Kn@c1, c2-c3xc4, c3d)")
 
 
 def parse_public(text: str) -> int:
@@ -65,7 +65,7 @@ def parse_public(text: str) -> int:
 def _build(kind: str, g: tuple, text: str) -> int:
     if kind == "deploy":
         if g[0] == "?":
-            raise IllegalAction(f"{text!r}: a deploy must name its card")
+            raise IllegalAction(f"{brief(text)}: a deploy must name its card")
         fk = MARK_FOLLOW[g[2]] if g[2] else 0
         return encode(DEPLOY, INDEX[g[0]], square(g[1]), fk, square(g[3]) if g[3] else 0)
     if kind == "maneuver":
@@ -77,7 +77,7 @@ def _build(kind: str, g: tuple, text: str) -> int:
         a = square(g[0])
         b = square(g[1]) if g[1] else a
         if g[1] and (b <= a or not (a // 7 == b // 7 or a % 7 == b % 7)):
-            raise IllegalAction(f"{text!r}: a run goes from the lower to the higher square of one rank or file")
+            raise IllegalAction(f"{brief(text)}: a run goes from the lower to the higher square of one rank or file")
         return encode(POSTURE, a, b, 0, 1 if g[2] == "d" else 0)
     if kind == "retreat":
         return encode(RETREAT, square(g[0]))

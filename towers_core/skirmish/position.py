@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any
 
 from towers_core.skirmish.cards import BUDGET, BY_CODE, CODES, DECK, INDEX, POOL, POOL_SIZE
-from towers_core.errors import BadMuster, BadPosition
+from towers_core.errors import BadMuster, BadPosition, brief
 from towers_core.skirmish.notation import SQUARE_INDEX, SQUARES
 from towers_core.skirmish.rules import Engine
 
@@ -29,7 +29,7 @@ DECK_KEYS = ("-1", "0", "+1")
 def check_player(player: Any) -> str:
     """`player` if it is 'S' or 'N'; else BadPosition naming the field."""
     if not isinstance(player, str) or player not in PLAYERS:
-        raise BadPosition(f"player must be 'S' or 'N', not {player!r}"[:200])
+        raise BadPosition(f"player must be 'S' or 'N', not {brief(player)}"[:200])
     return player
 
 
@@ -81,7 +81,7 @@ def _square_list(value: Any, field: str) -> list[int]:
     out = []
     for name in value:
         if not isinstance(name, str) or name not in SQUARE_INDEX:
-            raise BadPosition(f"{field}: {name!r} is not a square")
+            raise BadPosition(f"{field}: {brief(name)} is not a square")
         out.append(SQUARE_INDEX[name])
     return out
 
@@ -94,7 +94,7 @@ def validate_muster(cards: Any) -> list[str]:
         raise BadMuster(f"a muster has at most {POOL_SIZE} cards, not {len(cards)}")
     for c in cards:
         if not isinstance(c, str) or c not in BY_CODE:
-            raise BadMuster(f"{c!r} is not a card code ({', '.join(CODES)})")
+            raise BadMuster(f"{brief(c)} is not a card code ({', '.join(CODES)})")
     counts = Counter(cards)
     counts["K"] = max(1, counts["K"])  # the King always comes, free
     for code, n in counts.items():
@@ -121,7 +121,7 @@ def random_muster(rng: random.Random) -> list[str]:
 def start_position(terrain: dict, musters: dict, first: str) -> dict:
     """The position before the first action: barracks mustered, decks full, marker at 0."""
     if first not in PLAYERS:
-        raise BadPosition(f"first player must be 'S' or 'N', not {first!r}")
+        raise BadPosition(f"first player must be 'S' or 'N', not {brief(first)}")
     if not isinstance(musters, dict) or set(musters) != set(PLAYERS):
         raise BadMuster('musters must be {"S": [...], "N": [...]}')
     return {
@@ -160,7 +160,7 @@ def to_engine(pos: Any, allow_hidden: bool = False) -> Engine:
     missing = [k for k in KEYS if k not in pos]
     if missing:
         raise BadPosition(f"position is missing {', '.join(missing)}")
-    extra = sorted(map(repr, set(pos) - set(KEYS)))
+    extra = sorted(map(brief, set(pos) - set(KEYS)))
     if extra:
         raise BadPosition(f"position has unknown keys {', '.join(extra)}")
     e = Engine()
@@ -196,7 +196,7 @@ def view_engine(pos: Any, player: Any) -> Engine:
             raise BadPosition(f"board.{name}: {player}'s own card is hidden: not {player}'s view")
         if not mine and not cell["up"] and not hidden:
             raise BadPosition(f"board.{name}.card: {other}'s face-down card is identified "
-                              f"({cell['card']!r}): {player}'s view shows '?'")
+                              f"({brief(cell['card'])}): {player}'s view shows '?'")
     for field in ("barrack", "resting"):
         if HIDDEN in pos[field][player]:
             raise BadPosition(f"{field}.{player}: {player}'s own cards are hidden: not {player}'s view")
@@ -213,9 +213,9 @@ def _load_board(e: Engine, board: Any, mountains: set[int], allow_hidden: bool) 
     if not isinstance(board, dict):
         raise BadPosition("board must be an object of square -> card")
     for name, cell in board.items():
-        where = f"board.{name}"
+        where = f"board.{name if isinstance(name, str) and len(name) <= 3 else brief(name)}"
         if not isinstance(name, str) or name not in SQUARE_INDEX:
-            raise BadPosition(f"{where}: {name!r} is not a square")
+            raise BadPosition(f"{where}: {brief(name)} is not a square")
         sq = SQUARE_INDEX[name]
         if sq in mountains:
             raise BadPosition(f"{where}: nothing can stand on a mountain")
@@ -231,7 +231,7 @@ def _load_board(e: Engine, board: Any, mountains: set[int], allow_hidden: bool) 
         elif isinstance(card, str) and card in INDEX:
             code = INDEX[card]
         else:
-            raise BadPosition(f"{where}.card: {card!r} is not a card code")
+            raise BadPosition(f"{where}.card: {brief(card)} is not a card code")
         if cell["posture"] not in ("ready", "defensive"):
             raise BadPosition(f"{where}.posture must be 'ready' or 'defensive'")
         if card == "K" and cell["posture"] != "ready":
@@ -257,7 +257,7 @@ def _load_lists(e: Engine, pos: dict, field: str, allow_hidden: bool) -> None:
             if c == HIDDEN and allow_hidden and field != "captured":
                 continue
             if not isinstance(c, str) or c not in INDEX:
-                raise BadPosition(f"{field}.{p}: {c!r} is not a card code")
+                raise BadPosition(f"{field}.{p}: {brief(c)} is not a card code")
             counts[INDEX[c]] += 1
         for code, n in zip(CODES, counts):
             if n > POOL[code]:

@@ -6,6 +6,7 @@ a face-down card) per identity the belief model allows, so it can never disagree
 
 from __future__ import annotations
 
+from towers_core.errors import IllegalAction
 from towers_core.skirmish import belief, notation
 from towers_core.skirmish.cards import INDEX
 from towers_core.skirmish.rules import A_TERMS, D_TERMS, OUTCOMES, Engine
@@ -22,7 +23,7 @@ def preview(e: Engine, view: dict, code: int, pull_table) -> dict:
     elif kind in (notation.DEPLOY, notation.MANEUVER) and fk == 1:
         a_sq, d_sq, march = b, c, int(kind == notation.MANEUVER)
     else:
-        raise ValueError(f"{notation.format_action(code)!r} is not an attack")
+        raise IllegalAction(f"{notation.format_action(code)!r} is not an attack")
     d_name = notation.SQUARES[d_sq]
     d_cell = view["board"][d_name]
     known = d_cell["card"] != "?"

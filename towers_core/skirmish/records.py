@@ -10,7 +10,7 @@ import re
 from contextlib import contextmanager
 from typing import Any, Iterator
 
-from towers_core.errors import BadHistory, TowersError
+from towers_core.errors import BadHistory, TowersError, brief
 from towers_core.skirmish import notation
 from towers_core.skirmish.cards import INDEX, POOL_SIZE
 from towers_core.skirmish.position import PLAYERS, REASONS, check_player, view_engine
@@ -45,24 +45,24 @@ def _keys(value: Any, where: str, required: frozenset, optional: frozenset = fro
     if not isinstance(value, dict):
         _fail(where, f"must be an object with keys {', '.join(sorted(required))}")
     missing = sorted(required - set(value))
-    extra = sorted(map(repr, set(value) - required - optional))
+    extra = sorted(map(brief, set(value) - required - optional))
     if missing or extra:
         _fail(where, f"missing {', '.join(missing) or 'nothing'}; unknown {', '.join(extra) or 'nothing'}")
 
 
 def _one_of(value: Any, where: str, choices: tuple) -> None:
     if not any(value is c or (type(value) is type(c) and value == c) for c in choices):
-        _fail(where, f"must be one of {', '.join(map(repr, choices))}, not {value!r}"[:300])
+        _fail(where, f"must be one of {', '.join(map(repr, choices))}, not {brief(value)}"[:300])
 
 
 def _square(value: Any, where: str) -> None:
     if not isinstance(value, str) or value not in notation.SQUARE_INDEX:
-        _fail(where, f"{value!r} is not a square"[:300])
+        _fail(where, f"{brief(value)} is not a square"[:300])
 
 
 def _card(value: Any, where: str, optional: bool = False) -> None:
     if not (optional and value is None) and (not isinstance(value, str) or value not in INDEX):
-        _fail(where, f"{value!r} is not a card code"[:300])
+        _fail(where, f"{brief(value)} is not a card code"[:300])
 
 
 def _small_int(value: Any, where: str, lo: int = -TERM_LIMIT, hi: int = TERM_LIMIT) -> None:
@@ -148,7 +148,7 @@ def check_entry(entry: Any, where: str = "entry") -> None:
     _one_of(entry["player"], f"{where}.player", PLAYERS)
     kind = _action(entry["action"], f"{where}.action")
     if _action(entry["public"], f"{where}.public") != kind or entry["kind"] != kind:
-        _fail(f"{where}.kind", f"must be {kind!r}, the kind of the action and of its public form")
+        _fail(f"{where}.kind", f"must be {brief(kind)}, the kind of the action and of its public form")
     _card(entry["card"], f"{where}.card", optional=True)
     if "card_was_up" in entry:
         _one_of(entry["card_was_up"], f"{where}.card_was_up", (True, False))

@@ -7,7 +7,7 @@ thread while the GUI stays smooth. `Engine` wraps one State for Python; strings 
 from libc.stdint cimport uint64_t, int8_t
 from libc.string cimport memset, memcpy
 from towers_core.skirmish.state cimport *
-from towers_core.errors import BadPosition, IllegalAction
+from towers_core.errors import BadPosition, IllegalAction, brief
 
 # ---------------------------------------------------------------- small helpers
 
@@ -680,7 +680,7 @@ _MAX_SQ_CODE = 63          # a packed square field holds 6 bits
 cdef int _arg(object value, int lo, int hi, str name, object error=BadPosition) except -1000:
     """An int (never a bool) in [lo, hi]; lo > -1000."""
     if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        raise error(f"{name} must be a whole number from {lo} to {hi}, not {value!r}"[:200])
+        raise error(f"{name} must be a whole number from {lo} to {hi}, not {brief(value)}"[:200])
     return value
 
 
@@ -797,7 +797,7 @@ cdef class Engine:
 
     cdef int _legal_act(self, object act) except -1:
         if not isinstance(act, int) or isinstance(act, bool) or act not in self.legal():
-            raise IllegalAction(f"action code {act!r} is not legal here"[:200])
+            raise IllegalAction(f"action code {brief(act)} is not legal here"[:200])
         return act
 
     def pullers(self, act) -> tuple:
@@ -841,7 +841,7 @@ cdef class Engine:
 
 cdef int _count_field(object which) except -1:
     if not isinstance(which, str) or which not in _COUNT_FIELDS:
-        raise BadPosition(f"counts: {which!r} is not one of {', '.join(_COUNT_FIELDS)}"[:200])
+        raise BadPosition(f"counts: {brief(which)} is not one of {', '.join(_COUNT_FIELDS)}"[:200])
     return _COUNT_FIELDS.index(which)
 
 

@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from towers_core.errors import BadLevel
+from towers_core.errors import BadLevel, brief
 
 
 @dataclass(frozen=True)
@@ -54,13 +54,13 @@ def get_level(name: Any) -> Level:
     if isinstance(name, str) and name in LEVELS:
         return LEVELS[name]
     if not isinstance(name, str) or len(name) > 100:
-        raise BadLevel(f"level must be one of {', '.join(LEVELS)}, 'depth:N' or 'nodes:N', not {name!r}"[:300])
+        raise BadLevel(f"level must be one of {', '.join(LEVELS)}, 'depth:N' or 'nodes:N', not {brief(name)}"[:300])
     pairs = [p.split(":", 1) for p in name.split(",")]
     parts = {p[0]: p[1] for p in pairs if len(p) == 2}
     if len(parts) != len(pairs) or not parts or not set(parts) <= _TEST_KEYS:
-        raise BadLevel(f"unknown level {name!r}: use {', '.join(LEVELS)}, 'depth:N' or 'nodes:N'")
+        raise BadLevel(f"unknown level {brief(name)}: use {', '.join(LEVELS)}, 'depth:N' or 'nodes:N'")
     if "depth" not in parts and "nodes" not in parts:
-        raise BadLevel(f"level {name!r} needs depth:N or nodes:N")
+        raise BadLevel(f"level {brief(name)} needs depth:N or nodes:N")
     return Level(name, _count(parts, "worlds", 2, 1, MAX_WORLDS), _count(parts, "depth", MAX_DEPTH, 1, MAX_DEPTH),
                  _count(parts, "nodes", 0, 1, MAX_NODES), TEST_TIME_MS, _noise(parts), ("balanced",))
 

@@ -16,7 +16,7 @@ from libc.stdlib cimport malloc, calloc, free
 from towers_core.skirmish.state cimport *
 from towers_core.skirmish.rules cimport gen_actions, apply_action, action_pullers, next_rand, Engine
 from towers_core.skirmish.ai.evaluate cimport evaluate, card_worth, WIN, EVAL_CAP
-from towers_core.errors import BadLevel, BadPosition
+from towers_core.errors import BadLevel, BadPosition, brief
 
 cdef enum:
     MAXPLY = 48
@@ -653,7 +653,7 @@ cdef class Search:
 cdef object _whole(object value, object lo, object hi, str name):
     """`value` if an int (not a bool) in [lo, hi], else BadLevel naming the field."""
     if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        raise BadLevel(f"{name} must be a whole number from {lo} to {hi}, not {value!r}"[:200])
+        raise BadLevel(f"{name} must be a whole number from {lo} to {hi}, not {brief(value)}"[:200])
     return value
 
 
