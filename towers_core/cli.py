@@ -6,6 +6,8 @@ import argparse
 import importlib
 import sys
 
+from towers_core.errors import TowersError
+
 # each game's command module registers its subcommands with add_commands(subparsers)
 GAMES = {
     "skirmish": "towers_core.skirmish.cli",
@@ -20,6 +22,10 @@ def main(argv: list[str] | None = None) -> int:
         commands = game.add_subparsers(dest="command", required=True)
         importlib.import_module(module).add_commands(commands)
     args = parser.parse_args(argv)
+    try:
+        args.check(args)  # bad values are a usage error (exit 2, the message names the option)
+    except TowersError as err:
+        parser.error(str(err))
     return args.run(args)
 
 
