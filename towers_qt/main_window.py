@@ -28,6 +28,7 @@ from .layout import fit_docks, start_widths
 from .names import display_names, turn_text, verb
 from .paths import resource
 from .replay import Replay
+from .review.menu import install as install_review, review_session
 from .session import Player, SaveError, Session
 from .settings import AnimationSpeed, Settings
 
@@ -96,6 +97,7 @@ class MainWindow(QMainWindow):
         self._build_docks()
         self._build_menus()
         install_accessibility(self)
+        install_review(self)
         self._build_status()
         self._connect_session()
         self.replay = Replay(self)
@@ -593,6 +595,7 @@ class MainWindow(QMainWindow):
         viewer = s.humans()[0] if s.mode() == "solo" else None
         dialog = GameOverDialog(s.result, summary, self, viewer=viewer)
         dialog.finished.connect(lambda _=0: self._game_over_closed(dialog))
+        dialog.review_requested.connect(lambda: review_session(self))
         self.over_dialog = dialog
         dialog.open()
 

@@ -28,5 +28,5 @@ def fit_to_screen(dialog: QWidget) -> None:
     if screen is None:
         return
     room = screen.availableGeometry().size() - FRAME_ALLOWANCE
-    size = dialog.sizeHint().expandedTo(dialog.minimumSize())
+    size = dialog.size().expandedTo(dialog.sizeHint()).expandedTo(dialog.minimumSize())
     dialog.resize(size.boundedTo(room).expandedTo(dialog.minimumSizeHint().boundedTo(room)))

@@ -47,6 +47,7 @@ class GameOverDialog(QDialog):
     """
 
     new_game_requested = Signal()
+    review_requested = Signal()
 
     def __init__(self, result: dict, summary: dict, parent: QWidget | None = None,
                  viewer: str | None = None) -> None:
@@ -91,11 +92,18 @@ class GameOverDialog(QDialog):
         box = QDialogButtonBox()
         self.new_game_button = primary(box.addButton("New game",
                                                      QDialogButtonBox.ButtonRole.AcceptRole))
+        self.review_button = secondary(box.addButton("Review game", QDialogButtonBox.ButtonRole.ActionRole))
+        self.review_button.setToolTip("Step through the whole game with every card revealed")
+        self.review_button.clicked.connect(self._review)
         self.close_button = secondary(box.addButton(QDialogButtonBox.StandardButton.Close))
         box.accepted.connect(self._new_game)
         box.rejected.connect(self.reject)
         box.setCenterButtons(True)
         return box
+
+    def _review(self) -> None:
+        self.review_requested.emit()
+        self.reject()
 
     def _new_game(self) -> None:
         self.wants_new_game = True
