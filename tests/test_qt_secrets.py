@@ -21,11 +21,14 @@ from PySide6.QtWidgets import (QAbstractButton, QApplication, QDialog, QLabel, Q
 from towers_core.skirmish import api
 from towers_qt.dialogs.new_game import GameSetup
 
+SQUARES = [f"{f}{r}" for f in "abcdefg" for r in range(1, 8)]
+
 SOUTH = ["Sp", "Sp", "Sp", "Sp", "Ar", "Ar", "Ar", "Sq", "Sq"]
 NORTH = ["Sh", "Cl", "La", "La", "Sc", "Sc", "So"]
 MUSTERS = {"S": SOUTH, "N": NORTH}
 # Lists every identity a face-down defender could still have (from the public pool), never which.
 BELIEF_LABELS = {"unknownNote"}
+BELIEF_HOVER = re.compile(r"Could be: [^<]*")  # the same, in a face-down card's hover text
 
 
 # -- what a player may see ------------------------------------------------------------------------
@@ -93,14 +96,17 @@ def _widget_texts(w: QWidget) -> list[str]:
     return texts
 
 
-def shown_texts(window) -> list[str]:
-    """Every text the window and its dialogs show now (nothing under a raised curtain)."""
+def shown_texts(window, hover: bool = True) -> list[str]:
+    """Every text the window and its dialogs show now (nothing under a raised curtain); `hover`
+    adds the board's hover text of every square (asked for only when shown, and slower)."""
     texts = [window.windowTitle(), window.statusBar().currentMessage()]
     for w in QApplication.allWidgets():
         if w.isVisible() and _ours(w, window) and not _covered(w, window):
             texts += _widget_texts(w)
     if not window.curtain_up():
         texts += [item.toolTip() for item in window.scene.items()]
+        if hover:
+            texts += [BELIEF_HOVER.sub("", window.scene.tip(sq) or "") for sq in SQUARES]
         for action in window.findChildren(QAction):
             texts += [action.text(), action.toolTip(), action.statusTip()]
     return [t for t in texts if t]
@@ -122,8 +128,8 @@ class Witness:
         """One text seen (e.g. a status-bar message at the moment it is shown)."""
         self._judge([text], where)
 
-    def look(self, where: str) -> None:
-        self._judge(shown_texts(self.window), where)
+    def look(self, where: str, hover: bool = False) -> None:
+        self._judge(shown_texts(self.window, hover), where)
 
     def _judge(self, texts: list[str], where: str) -> None:
         s = self.window.session
@@ -220,7 +226,7 @@ def test_solo_game_never_names_the_computers_hidden_cards(window, clicks, qtbot)
     for turn in range(12):
         qtbot.waitUntil(lambda: s.result is not None or (window.controller.active() and not window.animating),
                         timeout=30000)
-        witness.look(f"turn {turn}")
+        witness.look(f"turn {turn}", hover=turn % 3 == 0)  # hover text is slow to ask for
         if s.result is not None:
             break
         if turn == 3:
@@ -278,7 +284,7 @@ def test_hotseat_screen_shows_only_the_holders_cards(window, clicks, qtbot, monk
         witness.look(f"curtain before ply {ply}")
         clicks.button(window.curtain.button)
         holder[0] = s.to_move
-        witness.look(f"ply {ply}")
+        witness.look(f"ply {ply}", hover=ply % 6 == 0)  # hover text is slow to ask for
         clicks.perform(_pick(rng, api.legal_actions(s.view())))
         witness.look(f"after ply {ply}")
         if s.result is not None:
@@ -339,3 +345,19 @@ def test_a_cancelled_hotseat_muster_brings_the_old_game_back_safely(window, monk
         assert window.curtain_up() and not window.curtain.holding and window.curtain.side == s.to_move
     else:
         assert not window.curtain_up()
+
+
+def test_a_failing_computer_is_reported_in_plain_words(window, qtbot, monkeypatch):
+    """The core's message may quote the computer's own view; the player never sees it."""
+    from towers_core.errors import BadHistory
+    from towers_qt import ai_worker
+
+    def fail(searcher, view, *args, **kwargs):
+        raise BadHistory("history[0].view.board.f7.card: 'Sc@f7' is the Scout")
+
+    monkeypatch.setattr(ai_worker.Searcher, "start", fail)
+    window.start_game(GameSetup(mode="computer", level="easy", human_side="S", first="N", seed=3,
+                                names={"S": "You", "N": "Computer"}), MUSTERS)
+    qtbot.waitUntil(lambda: window.message_box is not None and window.message_box.isVisible(), timeout=20000)
+    text = window.message_box.text()
+    assert "has not moved" in text and "Sc" not in text and "Scout" not in text and "history" not in text

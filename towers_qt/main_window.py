@@ -2,6 +2,7 @@
 banner, the AI's thinking indicator, the hot-seat curtain and the game's flow between them."""
 from __future__ import annotations
 
+import logging
 import os
 import time
 from pathlib import Path
@@ -220,8 +221,16 @@ class MainWindow(QMainWindow):
         s.actionPlayed.connect(self.on_action_played)
         s.aiThinking.connect(self._show_thinking)
         s.aiProgress.connect(self.thinking_bar.setValue)
-        s.aiFailed.connect(lambda msg: self.show_error("The computer could not move", msg))
+        s.aiFailed.connect(self._ai_failed)
         s.hintReady.connect(self.show_hint)
+
+    def _ai_failed(self, detail: str) -> None:
+        """The search's own message may quote its view (its hidden cards): it goes to the log, the
+        player gets plain words."""
+        logging.getLogger(__name__).error("the computer could not move: %s", detail)
+        self.show_error("The computer could not move",
+                        "Something went wrong while the computer was thinking, so it has not moved. "
+                        "You can undo your last move, or save the game and start a new one.")
 
     def _restore_layout(self) -> None:
         geometry = self.settings.window_geometry()
