@@ -130,3 +130,15 @@ def test_new_game_asks_before_abandoning_a_game(game, clicks, qtbot, monkeypatch
     QTimer.singleShot(0, lambda: game.message_box.done(QMessageBox.StandardButton.Yes))
     game.new_game_dialog()
     assert opened == [1]
+
+
+def test_log_and_barrack_wait_for_the_animation(game, clicks, qtbot):
+    from towers_qt.settings import AnimationSpeed
+
+    game.settings.set_animation_speed(AnimationSpeed.FAST)
+    tiles = game.barrack.tile_codes()
+    clicks.perform("Kn@a1")
+    assert game.animating
+    assert game.log.list.count() == 0 and game.barrack.tile_codes() == tiles  # not before the board shows it
+    qtbot.waitUntil(lambda: not game.animating, timeout=20000)
+    assert game.log.list.count() == 1 and game.barrack.tile_codes() == ["Sp"]

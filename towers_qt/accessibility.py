@@ -30,5 +30,6 @@ def set_palette(window, name: str) -> None:
     window.settings.set_palette(name)
     apply_scheme(name)
     window.scene.update()
+    window.log.reset()  # entries are coloured by side when added
     window.refresh()
     window.barrack.rebuild()

@@ -395,8 +395,9 @@ class MainWindow(QMainWindow):
         self.resign_action.setEnabled(self.controller.chooser.has("resign"))
 
     def _selection_changed(self) -> None:
-        if self.session.position:
-            self.barrack.show_barrack(self.session.view(), self.session.viewer,
+        if self.session.position and self.scene.shown is not None:  # the barrack of the board shown
+            view, viewer, _ = self.scene.shown
+            self.barrack.show_barrack(view, viewer,
                                       self.controller.chooser.deployable(), self.names(),
                                       self.controller.chooser.card)
 
