@@ -1,8 +1,8 @@
 """Renders the README's screenshots offscreen into this folder: `python docs/screenshots/make.py`.
 
 The main window at a seeded mid-game (the computer played both sides at `normal`, so the position is
-the same every time), an attack preview from that position, the hot-seat curtain, and the muster
-and new-game dialogs.
+the same every time) at 1400×900 and on a small 1024×700 screen, an attack preview from that position,
+the hot-seat curtain, the muster and new-game dialogs, and the review of that game once South resigns.
 """
 
 from __future__ import annotations
@@ -34,6 +34,11 @@ def main() -> int:
     window = MainWindow(settings, autosave=False)
     window.resize(1400, 900)
     window.show()
+    window.resize(1024, 700)
+    app.processEvents()
+    screenshot(window, str(HERE / "small.png"), SEED)
+    window.resize(1400, 900)
+    app.processEvents()
     screenshot(window, str(HERE / "main.png"), SEED)
 
     view = window.session.view()
@@ -64,8 +69,23 @@ def main() -> int:
     curtain.present("N", "Bea", 37, api.describe(api.entry_view(window.session.log[-1], "N")))
     app.processEvents()
     window.grab().save(str(HERE / "curtain.png"))
+    curtain.hide()
+    review_shot(app, window)
     window.session.shutdown()
     return 0
+
+
+def review_shot(app, window) -> None:
+    """The review of the mid-game once South resigns: every card shown, the evaluation graph."""
+    from towers_qt.review.menu import review_session
+
+    window.session.play("resign")
+    dialog = review_session(window)
+    dialog.resize(1120, 700)
+    dialog.show_action(20)
+    app.processEvents()
+    dialog.grab().save(str(HERE / "review.png"))
+    dialog.close()
 
 
 if __name__ == "__main__":
