@@ -131,6 +131,7 @@ def test_damaged_saves_are_refused_and_change_nothing(window, saved, tmp_path, c
 
 @pytest.mark.parametrize("content, message", [
     ("{ broken", "not valid JSON"), ("[" * 100000, "not valid JSON"), (json.dumps([1]), "not a Towers save"),
+    ('{"format": "towers-save", "version": 2, "seed": ' + "7" * 5000 + "}", "not valid JSON"),
     (json.dumps({"format": "towers-save", "version": 3}), "unsupported save version"),
 ])
 def test_files_that_are_no_saves_are_refused(window, saved, tmp_path, content, message):
@@ -230,6 +231,32 @@ def test_any_damage_either_loads_a_playable_game_or_changes_nothing(window, qtbo
     else:
         assert window.open_path(path)
         playable(window, qtbot)
+    if window.message_box is not None:
+        window.message_box.close()
+
+
+@hsettings(max_examples=60, deadline=None, derandomize=True,
+           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=st.data())
+def test_damaged_bytes_are_refused_and_change_nothing(window, saved, tmp_path, data):
+    """Damage below JSON: a file cut short, bytes overwritten, a number too long to read."""
+    start(window, saved, tmp_path)
+    before = state_of(window)
+    text = json.dumps(saved["playing"]).encode()
+    how = data.draw(st.sampled_from(["cut", "bytes", "long number"]))
+    at = data.draw(st.integers(1, len(text) - 2))
+    if how == "cut":
+        damaged = text[:at]
+    elif how == "bytes":
+        damaged = text[:at] + data.draw(st.binary(min_size=1, max_size=4)) + text[at + 1:]
+    else:
+        damaged = text.replace(b'"seed": ', b'"seed": ' + b"9" * 5000, 1)
+    path = tmp_path / "bytes.json"
+    path.write_bytes(damaged)
+    try:
+        __import__("towers_qt.save_file", fromlist=["read_save"]).read_save(path)
+    except SaveError:
+        refused(window, path, before)
     if window.message_box is not None:
         window.message_box.close()
 

@@ -32,6 +32,7 @@ PLAYER_KEYS = frozenset({"kind", "name", "level"})
 SNAPSHOT_KEYS = frozenset({"position", "log", "histories"})
 MAX_NAME = 40
 MAX_LOG = 10_000  # a position counts at most 10**4 actions
+MAX_BYTES = 64 << 20  # a 400-action game with its histories and undo points is a few megabytes
 SEED_RANGE = (-(1 << 63), (1 << 64) - 1)
 PULL_KEY = re.compile(r"[0-9a-f]{40}")
 
@@ -65,11 +66,14 @@ def read_save(path: str | Path) -> dict:
     """Parse and check a save file fully; the result is ready for `Session.restore`."""
     name = Path(path).name
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        too_big = Path(path).stat().st_size > MAX_BYTES
+        data = None if too_big else json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as exc:
         raise SaveError(f"Cannot read {path}: {exc.strerror or exc}.") from exc
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
-        raise SaveError(f"{name} is not a Towers save file (not valid JSON: {exc}).") from exc
+    except (ValueError, RecursionError) as exc:  # not UTF-8, not JSON, a number too long to read
+        raise SaveError(f"{name} is not a Towers save file (not valid JSON: {str(exc)[:120]}).") from exc
+    if too_big:
+        raise SaveError(f"{name} is not a Towers save file (far too large).")
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveError(f"{name} is not a Towers save file.")
     return check_state(data)
