@@ -6,7 +6,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from ..names import display_names
-from ..session import SaveError, read_save
+from ..save_file import SaveError, read_save
 from .dialog import ReviewDialog
 
 FILTER = "Towers games (*.towers.json *.json);;All files (*)"
