@@ -96,7 +96,7 @@ def outcomes():
 
 
 def test_every_bad_engine_call_raises_a_project_error(outcomes):
-    import towers_core.errors as errors
+    from towers_core import errors
     wrong = {}
     for name, err in outcomes.items():
         module, _, cls = err.rpartition(".")

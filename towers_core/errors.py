@@ -34,5 +34,6 @@ def brief(value: object) -> str:
         return f"<a {value.bit_length()}-bit whole number>"
     try:
         return reprlib.repr(value)
-    except Exception:  # a repr that cannot be printed is still bad input, not a second error
+    # a repr that cannot be printed is still bad input to report, not a second error
+    except Exception:  # noqa: BLE001
         return f"<{type(value).__name__}>"

@@ -150,7 +150,7 @@ def _bench_ai(args: argparse.Namespace) -> int:
     for label, view, hist in positions:
         search = Search(20)
         search.set_worlds(determinize.worlds(view, hist, worlds, args.seed))
-        search.configure(max_depth=40, time_ms=int(args.seconds * 1000))
+        search.configure(max_depth=40, time_ms=max(1, int(args.seconds * 1000)))
         t0 = time.perf_counter()
         info = search.run()
         dt = time.perf_counter() - t0

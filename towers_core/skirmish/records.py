@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 from contextlib import contextmanager
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from towers_core.errors import BadHistory, TowersError, brief
 from towers_core.skirmish import notation
