@@ -30,7 +30,7 @@ from .names import display_names, turn_text, verb
 from .paths import resource
 from .replay import Replay
 from .review.menu import install as install_review, review_session
-from .session import Player, SaveError, Session
+from .session import Player, SaveError, Session, read_save
 from .settings import AnimationSpeed, Settings
 
 REASON_TEXT = {"king": "the King is captured", "empty": "an empty board", "resign": "by resignation",
@@ -645,13 +645,27 @@ class MainWindow(QMainWindow):
     def open_path(self, path: str | Path) -> bool:
         """Load a saved game; a bad file shows an error and leaves the current game untouched."""
         try:
-            self.session.load(path)
+            self._load(path)
         except SaveError as exc:
             self.show_error("Could not open the game", str(exc))
             return False
         self.save_path = Path(path)
-        self._show_new_game()
         return True
+
+    def _load(self, path: str | Path) -> None:
+        """Take over the saved game whole, or raise SaveError with the game in progress untouched
+        (should showing a checked save still fail, the game in progress comes back)."""
+        state = read_save(path)
+        old = self.session.state()
+        try:
+            self.session.restore(state)
+            self._show_new_game()
+        except Exception as exc:  # a bug, not the player's: logged, and nothing is lost
+            logging.getLogger(__name__).exception("a checked save could not be shown")
+            self.session.restore(old)
+            self._show_new_game()
+            raise SaveError(f"{Path(path).name} is damaged: it could not be shown "
+                            f"({type(exc).__name__}).") from exc
 
     def _autosave(self) -> None:
         if not self.autosave or not self.session.position:
@@ -672,11 +686,10 @@ class MainWindow(QMainWindow):
         if not path.is_file():
             return False
         try:
-            self.session.load(path)
+            self._load(path)
         except SaveError as exc:
             self._set_aside(path, exc)
             return False
-        self._show_new_game()
         return True
 
     def _set_aside(self, path: Path, problem: SaveError) -> None:

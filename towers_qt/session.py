@@ -316,6 +316,12 @@ class Session(QObject):
         """Replace the game with the saved one; on any problem raise SaveError and change nothing."""
         self.restore(read_save(path))
 
+    def state(self) -> dict:
+        """This game as `restore` takes it, to put it back if taking over another one fails."""
+        return {"players": self.players, "seed": self.seed, "position": self.position, "log": self.log,
+                "histories": self.histories, "seen": self.seen, "pulls": self.pull_memory,
+                "viewer": self.viewer, "undo": self._undo}
+
     def restore(self, state: dict) -> None:
         """Take over a checked save state (from `read_save` or `check_state(to_dict())`) at once."""
         self.ai.cancel()
