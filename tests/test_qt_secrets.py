@@ -120,6 +120,7 @@ class Witness:
         self.problems: list[str] = []
         self.checks = 0
         self.texts: list[str] = []
+        self.places: list[str] = []
 
     def allowed_for(self) -> str | None:
         return None if self.window.curtain_up() else self.holder()
@@ -137,11 +138,23 @@ class Witness:
             return
         self.checks += 1
         self.texts += texts
+        self.places.append(where)
         patterns = naming(hidden_codes(s, self.allowed_for()))
         for text in texts:
             for pattern in patterns:
                 if pattern.search(text):
                     self.problems.append(f"{where}: {pattern.pattern!r} in {text[:160]!r}")
+
+
+def watch_dialogs(window, witness, monkeypatch) -> None:
+    """Look at the attack preview while it is open (it closes before the move is played)."""
+    preview = window.preview_attack
+
+    def preview_and_look(action, parsed):
+        preview(action, parsed)
+        witness.look(f"attack preview of {action}")
+
+    monkeypatch.setattr(window, "preview_attack", preview_and_look)
 
 
 # -- the computer gets a view ----------------------------------------------------------------------
@@ -213,10 +226,11 @@ def _pick(rng: random.Random, actions: list[str]) -> str:
     return rng.choice(fights if fights and rng.random() < 0.5 else moves or actions)
 
 
-def test_solo_game_never_names_the_computers_hidden_cards(window, clicks, qtbot):
+def test_solo_game_never_names_the_computers_hidden_cards(window, clicks, qtbot, monkeypatch):
     s = window.session
     s.time_ms = 250  # the search runs this long: the thinking indication updates meanwhile
     witness = Witness(window, lambda: "S")
+    watch_dialogs(window, witness, monkeypatch)
     window.statusBar().messageChanged.connect(lambda m: witness.text(m, "status bar message"))
     s.aiProgress.connect(lambda _: witness.look("while the computer thinks"))
     s.hintReady.connect(lambda _: QTimer.singleShot(0, lambda: witness.look("hint")))
@@ -235,6 +249,12 @@ def test_solo_game_never_names_the_computers_hidden_cards(window, clicks, qtbot)
             witness.look("hint shown")
         clicks.perform(_pick(rng, api.legal_actions(s.view())))
         witness.look(f"after move {turn}")
+    if s.result is None:
+        qtbot.waitUntil(lambda: s.result is not None or (window.controller.active() and not window.animating),
+                        timeout=30000)
+        clicks.perform("resign")
+    qtbot.waitUntil(lambda: window.over_dialog is not None and window.over_dialog.isVisible(), timeout=30000)
+    witness.look("game over", hover=True)
     hidden_deploys = [e for e in s.log if e["player"] == "N" and e["kind"] == "deploy"]
     assert hidden_deploys and all(api.entry_view(e, "S")["action"].startswith("?@") for e in hidden_deploys)
     assert witness.checks > 20
@@ -253,6 +273,7 @@ def test_hotseat_screen_shows_only_the_holders_cards(window, clicks, qtbot, monk
     s = window.session
     holder: list[str | None] = [None]
     witness = Witness(window, lambda: holder[0])
+    watch_dialogs(window, witness, monkeypatch)
     setup = GameSetup(mode="hotseat", human_side=None, seed=9, names={"S": "Ann", "N": "Bea"})
     present = Curtain.present
 
@@ -291,6 +312,7 @@ def test_hotseat_screen_shows_only_the_holders_cards(window, clicks, qtbot, monk
             break
     assert witness.checks > 80
     assert witness.problems == []
+    assert any(p.startswith("attack preview") for p in witness.places), "dialogs were read too"
 
 
 def test_hotseat_load_and_resume_raise_the_curtain(window, tmp_path):
