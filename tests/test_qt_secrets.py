@@ -208,7 +208,6 @@ def test_the_computer_is_given_its_own_view_only(window, clicks, qtbot, searches
 
 def test_the_hint_is_asked_with_the_players_view_only(window, clicks, qtbot, searches):
     asked, received = searches
-    s = window.session
     window.start_game(GameSetup(mode="computer", level="easy", human_side="N", first="S", seed=8,
                                 names={"N": "You", "S": "Computer"}))
     qtbot.waitUntil(lambda: window.controller.active() and not window.animating, timeout=20000)

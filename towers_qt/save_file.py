@@ -14,8 +14,9 @@ import json
 import os
 import re
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from towers_core.errors import TowersError
 from towers_core.skirmish import api
