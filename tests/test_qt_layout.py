@@ -62,6 +62,10 @@ def test_selecting_a_card_moves_nothing(game, clicks, qtbot):
         assert (game.view.geometry(), game.bar.prompt.height()) == before, square
         prompt = game.bar.prompt
         assert prompt.heightForWidth(prompt.width()) <= prompt.height(), prompt.text()
+    game.controller.cancel()  # back to the turn's first prompt
+    settle(qtbot)
+    prompt = game.bar.prompt
+    assert game.view.geometry() == before[0] and prompt.heightForWidth(prompt.width()) <= prompt.height()
 
 
 def test_every_dialog_fits_a_1280_by_720_screen(qtbot, settings):

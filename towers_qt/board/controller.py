@@ -15,7 +15,7 @@ from .chooser import Chooser
 from .scene import BoardScene
 
 PROMPTS = {
-    "idle": "Your turn: click one of your lit cards, or a card in your barrack.",
+    "idle": "Your turn: click one of your lit cards or a card in your barrack (keys: arrows, Enter, 1–9).",
     "square": "Gold dot: move · red ring: attack · blue: scout · violet: soulcast · "
               "shift-click or drag to a run's end to turn the run.",
     "card": "Click a gold dot to deploy this card.",

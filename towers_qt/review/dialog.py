@@ -42,6 +42,7 @@ class ReviewDialog(QDialog):
 
     def _build(self) -> None:
         self.scene = BoardScene(self)
+        self.scene.names = self.names  # hover text names the players as the rest of the window does
         self.view = BoardView(self.scene)
         self.view.setMinimumSize(340, 340)
         self.view.setFocusPolicy(Qt.NoFocus)
