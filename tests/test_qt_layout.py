@@ -74,13 +74,16 @@ def test_every_dialog_fits_a_1280_by_720_screen(qtbot, settings):
     from towers_qt.dialogs.game_over import GameOverDialog
     from towers_qt.dialogs.muster import MusterDialog
     from towers_qt.dialogs.new_game import NewGameDialog
+    from towers_qt.dialogs.rules_window import RulesWindow
 
     summary = {"high": {"S": 1, "N": 2}, "captured": {"S": ["Kn"], "N": []}, "value": {"S": 2, "N": 0}}
     dialogs = [MusterDialog(None, "S", "Ann", None, settings), NewGameDialog(None, settings),
                AttackPreviewDialog(PREVIEW, "Knight c3", "Spearman c4", a_side="S"),
-               GameOverDialog({"winner": "S", "reason": "king"}, summary), AboutDialog(None)]
+               GameOverDialog({"winner": "S", "reason": "king"}, summary), AboutDialog(None), RulesWindow(None)]
     room_h = SMALL_SCREEN.height() - 80  # title bar and taskbar
     for dialog in dialogs:
         qtbot.addWidget(dialog)
         need = dialog.minimumSizeHint().expandedTo(dialog.minimumSize())
         assert need.width() <= SMALL_SCREEN.width() and need.height() <= room_h, type(dialog).__name__
+        screen = dialog.screen().availableGeometry()
+        assert dialog.height() <= screen.height() and dialog.width() <= screen.width()  # opens on screen

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (
 )
 
 from towers_qt.dialogs._common import MUTED, resource, resources_dir
+from towers_qt.dialogs.fit import fit_to_screen
 
 MISSING = ("<h1>Towers</h1><p>The rules file (resources/rules.html) is missing from this "
            "installation.</p>")
@@ -22,6 +23,7 @@ class RulesWindow(QDialog):
         self.setWindowTitle("Towers — Rules")
         self.setModal(False)
         self.resize(780, 800)
+        fit_to_screen(self)  # a short screen gets a shorter window; the text scrolls
         layout = QVBoxLayout(self)
         layout.setContentsMargins(14, 14, 14, 10)
         layout.setSpacing(8)
