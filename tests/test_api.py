@@ -247,3 +247,38 @@ def test_validators_name_the_field():
         api.validate_entry(entry)
     with pytest.raises(BadPosition, match="player"):
         api.validate_view(api.view(pos, "S"), "X")
+
+
+def _known_bad_inputs():
+    """The failures issue 8 lists, each with the error and the field it must name."""
+    from towers_core.errors import BadLevel
+    pos, entries, hist = _short_game()
+    view = api.view(pos, pos["to_move"])
+    me = pos["to_move"]
+    board_list = copy.deepcopy(pos)
+    board_list["board"][next(iter(board_list["board"]))]["card"] = ["Kn"]
+    return [
+        (lambda: api.validate_muster(["Kn"] * 300), BadMuster, "at most 20"),
+        (lambda: api.legal_actions(dict(pos, barrack={"S": ["K"] + ["Kn"] * 300, "N": ["K"]})),
+         BadPosition, "barrack.S"),
+        (lambda: api.legal_actions(dict(pos, captured={"S": ["Sp"] * 300, "N": []})), BadPosition, "captured.S"),
+        (lambda: api.legal_actions(board_list), BadPosition, r"board\.\w\d\.card"),
+        (lambda: api.validate_muster([["Kn"]]), BadMuster, "not a card code"),
+        (lambda: api.new_position_with_terrain({"high": [["d4"]], "mountains": []}, {"S": [], "N": []}, "S"),
+         BadPosition, "terrain.high"),
+        (lambda: api.choose_action(view, [{"garbage": 1}], "depth:1", 1), BadHistory, r"history\[0\]"),
+        (lambda: api.choose_action(view, hist[me] + [None], "depth:1", 1), BadHistory, rf"history\[{len(hist[me])}\]"),
+        (lambda: api.view({}, "S"), BadPosition, "missing terrain"),
+        (lambda: api.entry_view({}, "S"), BadHistory, "entry: missing"),
+        (lambda: api.choose_action(view, [], "nodes:-5", 1), BadLevel, "nodes"),
+        (lambda: api.choose_action(view, [], "depth:1", 1, -5), BadLevel, "time_ms"),
+        (lambda: api.new_position(10 ** 5000), BadPosition, "seed"),
+        (lambda: api.apply(make_pos({"c2": "S:Kn", "c3": "N:Sp"}), "c2xc3", {"A": 1.0}), IllegalAction, "pulls"),
+    ]
+
+
+@pytest.mark.parametrize("index", range(14))
+def test_the_known_bad_inputs_get_named_project_errors(index):
+    call, error, field = _known_bad_inputs()[index]
+    with pytest.raises(error, match=field):
+        call()

@@ -69,7 +69,7 @@ def validate_entry(entry: dict) -> None:
 def score(pos: dict) -> dict:
     """What the end-of-skirmish scoring and Dominance count, per side: high ground held (the King
     never holds it), cards captured and their captured value. Works on any player's view."""
-    e = position.to_engine(pos, allow_hidden=True)
+    e = position.any_engine(pos)
     return {"high": {p: e.high(i) for i, p in enumerate(PLAYERS)},
             "captured": {p: len(pos["captured"][p]) for p in PLAYERS},
             "value": {p: e.captured_value(i) for i, p in enumerate(PLAYERS)}}

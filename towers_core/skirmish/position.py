@@ -184,6 +184,18 @@ def mover_engine(pos: Any) -> Engine:
     return view_engine(pos, pos["to_move"]) if _has_hidden(pos) else e
 
 
+def any_engine(pos: Any) -> Engine:
+    """Load a full position or either player's exact view (whoever's cards are all named)."""
+    e = to_engine(pos, allow_hidden=True)
+    if not _has_hidden(pos):
+        return e
+    viewer = next((p for p in PLAYERS if HIDDEN not in pos["barrack"][p] and not any(
+        c["card"] == HIDDEN and c["owner"] == p for c in pos["board"].values())), None)
+    if viewer is None:
+        raise BadPosition("both sides have hidden cards: neither a position nor a player's view")
+    return view_engine(pos, viewer)
+
+
 def view_engine(pos: Any, player: Any) -> Engine:
     """Load exactly `player`'s view (what view(pos, player) gives): their own cards all named,
     the opponent's face-down, barrack and resting cards all '?'. The AI accepts nothing else."""

@@ -47,8 +47,10 @@ def _keys(value: Any, where: str, required: frozenset, optional: frozenset = fro
         _fail(where, f"must be an object with keys {', '.join(sorted(required))}")
     missing = sorted(required - set(value))
     extra = sorted(map(brief, set(value) - required - optional))
-    if missing or extra:
-        _fail(where, f"missing {', '.join(missing) or 'nothing'}; unknown {', '.join(extra) or 'nothing'}")
+    problems = ([f"missing {', '.join(missing)}"] if missing else []) + (
+        [f"unknown {', '.join(extra)}"] if extra else [])
+    if problems:
+        _fail(where, "; ".join(problems))
 
 
 def _one_of(value: Any, where: str, choices: tuple) -> None:
