@@ -6,6 +6,7 @@ show up here as a failed test instead of killing pytest.
 import json
 import subprocess
 import sys
+import tempfile
 import textwrap
 
 import pytest
@@ -90,7 +91,9 @@ CHILD = textwrap.dedent(r'''
 
 @pytest.fixture(scope="module")
 def outcomes():
-    run = subprocess.run([sys.executable, "-c", CHILD], capture_output=True, text=True, timeout=120)
+    # run outside the source tree, so the child imports the installed (compiled) package, as pytest does
+    run = subprocess.run([sys.executable, "-c", CHILD], cwd=tempfile.gettempdir(), capture_output=True,
+                         text=True, timeout=120, check=False)
     assert run.returncode == 0, f"the child crashed (exit {run.returncode}):\n{run.stderr[-2000:]}"
     return json.loads(run.stdout.splitlines()[-1])
 
