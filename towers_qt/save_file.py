@@ -16,7 +16,7 @@ import re
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from towers_core.errors import TowersError
 from towers_core.skirmish import api
@@ -115,7 +115,7 @@ def _checked(data: dict, version: int) -> dict:
 
 
 # -- small checks -------------------------------------------------------------------------------
-def _fail(where: str, why: str):
+def _fail(where: str, why: str) -> NoReturn:
     raise _Damage(f"{where} {why}")
 
 
