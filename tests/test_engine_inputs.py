@@ -124,3 +124,18 @@ def test_a_node_beyond_the_move_room_is_an_error_not_a_cut_list():
         search.run()
     search.configure(max_depth=1, move_cap=n)
     assert api.parse_action(api.notation.format_action(search.run()["move"]))
+
+
+def test_legal_action_counts_stay_under_the_proven_bound():
+    """state.pxd proves <= 4972 legal actions within the pool; random games stay well under it."""
+    import random
+
+    from towers_core.skirmish import api
+    rng, most = random.Random(4), 0
+    for seed in range(6):
+        pos = api.new_position(seed)
+        while pos["result"] is None and pos["actions"] < 120:
+            legal = api.legal_actions(pos)
+            most = max(most, len(legal))
+            pos = api.apply(pos, rng.choice([a for a in legal if a != "resign"]))
+    assert 0 < most <= 4972

@@ -62,12 +62,14 @@ cdef enum:
     PULL_RANDOM = 9
     LONG_GAME = 400
     DOMINANCE_WIN = 10
-    # Room for every legal action of any position whose sides keep to the pool (RULES §2), so no
-    # list is ever cut: deploys <= 47 squares x (10 card types x (bare + 4 attacks) + 4 Soulcasts
-    # + 12 scouts) = 3102; board actions <= 2 Scouts x 221 + 2 Lancers x 45 + Soulcaster 45 +
-    # 15 others x 25 = 952 (a Scout: 12 destinations x (bare + 4 attacks + 12 scouts), 4 attacks,
-    # 12 scouts, a retreat); posture runs <= 14 lines x 28 runs x 2 = 784; pass, resign: 2.
-    # Total <= 4840. gen_actions still counts past the cap; callers raise when it overflows.
+    # Room for every legal action of any position whose sides keep to the pool (RULES §2: at most
+    # 20 cards, 2 Scouts, 2 Lancers, 1 Soulcaster), on any terrain, so no list is ever cut:
+    #   deploys <= 49 squares x (10 card types x (bare + 4 attacks) + 4 Soulcasts + 12 scouts) = 3234;
+    #   board actions <= 2 Scouts x 221 + 2 Lancers x 45 + Soulcaster 45 + 15 others x 25 = 952
+    #     (a Scout: 12 destinations x (bare + 4 attacks + 12 scouts) + 4 attacks + 12 scouts + a
+    #     retreat; a Lancer: 8 x 5 + 4 + 1; the Soulcaster: 4 x 9 + 4 + 4 + 1; others: 4 x 5 + 4 + 1);
+    #   posture runs <= 14 lines x 28 runs x 2 postures = 784; pass and resign: 2.
+    # Total <= 4972 < MAX_ACTIONS. gen_actions still counts past its cap; callers raise on overflow.
     MAX_ACTIONS = 8192
 
 # Might terms, attacker then defender (indices into the term arrays)

@@ -632,7 +632,7 @@ cdef class Search:
             run(&self.c)  # even when cancelled already: it still picks a legal root action
         if self.c.overflow:
             raise BadPosition(f"a position in the search has more than {self.c.move_cap} legal actions"
-                              " (a position of this game has at most 4840: state.pxd)")
+                              " (a position of this game has at most 4972: state.pxd)")
         return self.progress()
 
     def cancel(self) -> None:
