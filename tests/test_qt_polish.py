@@ -142,3 +142,19 @@ def test_log_and_barrack_wait_for_the_animation(game, clicks, qtbot):
     assert game.log.list.count() == 0 and game.barrack.tile_codes() == tiles  # not before the board shows it
     qtbot.waitUntil(lambda: not game.animating, timeout=20000)
     assert game.log.list.count() == 1 and game.barrack.tile_codes() == ["Sp"]
+
+
+def test_hovering_a_square_shows_its_text(game, qtbot):
+    from PySide6.QtCore import QEvent, QPoint
+    from PySide6.QtGui import QHelpEvent
+    from PySide6.QtWidgets import QApplication, QToolTip
+
+    viewport = game.view.viewport()
+    at = game.view.mapFromScene(game.scene.center("e4"))
+    QApplication.sendEvent(viewport, QHelpEvent(QEvent.ToolTip, at, viewport.mapToGlobal(at)))
+    qtbot.waitUntil(QToolTip.isVisible, timeout=2000)
+    assert "Knight" in QToolTip.text() and "e4" in QToolTip.text()
+    QToolTip.hideText()
+    outside = QPoint(2, 2)  # the frame around the board: no square, no text
+    QApplication.sendEvent(viewport, QHelpEvent(QEvent.ToolTip, outside, viewport.mapToGlobal(outside)))
+    qtbot.waitUntil(lambda: not QToolTip.isVisible(), timeout=2000)
