@@ -17,6 +17,11 @@ from .geometry import CELL, SCENE_RECT
 
 Z_MARKS = 35  # above cards (10), a moving card (20) and the follow-up ghost (30); below captions (50)
 HALO = QColor(20, 14, 8, 200)
+HIGHLIGHT = {  # selection mark -> colour (the palette's QColors, so a scheme switch recolours them)
+    "source": palette.GOLD_LIGHT, "selected": palette.GOLD, "move": palette.GOLD, "deploy": palette.GOLD,
+    "attack": palette.ATTACK, "scout": palette.SCOUT, "soulcast": palette.SOULCAST,
+    "run": palette.GOLD_LIGHT,
+}
 
 
 @dataclass(frozen=True)
@@ -116,13 +121,6 @@ class MarkLayer(QGraphicsItem):
         width = 3 if kind == "source" else 5
         _halo_rect(painter, rect.adjusted(4, 4, -4, -4), colour, width,
                    Qt.DashLine if kind == "run" else Qt.SolidLine)
-
-
-HIGHLIGHT = {
-    "source": palette.GOLD_LIGHT, "selected": palette.GOLD, "move": palette.GOLD, "deploy": palette.GOLD,
-    "attack": palette.ATTACK, "scout": palette.SCOUT, "soulcast": palette.SOULCAST,
-    "run": palette.GOLD_LIGHT,
-}
 
 
 def _halo_rect(painter: QPainter, rect: QRectF, colour: QColor, width: float, style=Qt.SolidLine) -> None:
