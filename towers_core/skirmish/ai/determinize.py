@@ -16,7 +16,7 @@ def worlds(view: dict, history: list[dict], count: int, seed: int) -> list[Engin
     """`count` Engines, each the view completed by one consistent sample (reproducible by seed)."""
     me = view["to_move"]
     k = belief.knowledge(view, me, history)
-    base = position.to_engine(view, allow_hidden=True)
+    base = position.view_engine(view, me)  # never a world built on a peek (Searcher checks the history)
     rng = random.Random(f"worlds:{seed}")
     return [_fill(base.copy(), k, *belief.sample_hidden(k, rng)) for _ in range(count)]
 
