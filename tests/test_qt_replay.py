@@ -57,11 +57,17 @@ def test_log_entry_shows_the_board_after_it_and_steps(window, clicks, qtbot):
 
 
 def test_back_button_and_stepping_past_the_end_return_to_the_present(window, clicks, qtbot):
+    window.resize(1024, 700)
     play_some(window, clicks, qtbot, turns=2)
+    qtbot.wait(10)
+    before = (window.width(), window.view.geometry())
     click_entry(window, qtbot, 0)
-    assert window.replay.back.isVisible()
+    qtbot.wait(10)
+    assert window.replay.back.isVisible() and not window.bar.pass_button.isVisible()
+    assert (window.width(), window.view.geometry()) == before  # looking back moves nothing
     clicks.button(window.replay.back)
     assert window.replay.index is None and not window.replay.back.isVisible()
+    assert window.bar.pass_button.isVisible() or window.bar.more.isVisible()
     click_entry(window, qtbot, len(window.session.log) - 2)
     qtbot.keyClick(window.view, Qt.Key.Key_Right)  # the last entry is the present
     assert window.replay.index is None and window.controller.active()

@@ -70,6 +70,7 @@ class Replay(QObject):
         w.dominance.show_view(view, names)
         w.banner.setText(f"After action {index + 1}: {with_names(api.describe(entry), names)}")
         w.log.list.setCurrentRow(index)
+        w.bar.show_game_buttons(False)  # "Back to the game" takes their place: the row keeps its width
         self.back.show()
         return True
 
@@ -85,6 +86,7 @@ class Replay(QObject):
             return
         self.index = None
         self.back.hide()
+        self.window.bar.show_game_buttons(True)
         w = self.window
         log = w.session.log
         w.scene.set_last(last_action(log[-1]) if log else None)

@@ -79,6 +79,7 @@ class ActionBar(QWidget):
         self.more.menu().aboutToShow.connect(self._fill_more)
         self.more.hide()
         self.row.addWidget(self.more)
+        self.game_buttons = True
         self._fix_prompt_height()
 
     def changeEvent(self, event) -> None:
@@ -111,10 +112,13 @@ class ActionBar(QWidget):
         extra = sum(w.sizeHint().width() + 6 for w in (self.no_follow, self.cancel_button))
         need = dynamic_width + extra + self.fixed.sizeHint().width() + 40
         compact = need > self.width()
-        if compact == self.more.isVisibleTo(self):
-            return
-        self.fixed.setVisible(not compact)
-        self.more.setVisible(compact)
+        self.fixed.setVisible(self.game_buttons and not compact)
+        self.more.setVisible(self.game_buttons and compact)
+
+    def show_game_buttons(self, shown: bool) -> None:
+        """Hint/Undo/Pass/Resign (or "Game ▾") off while the board shows the past, back after."""
+        self.game_buttons = shown
+        self.fold()
 
     def _fill_more(self) -> None:
         menu = self.more.menu()
