@@ -15,3 +15,7 @@ class BadPosition(TowersError):
 
 class BadMuster(TowersError):
     """A muster that breaks the pool limits or the 100-troop budget."""
+
+
+class BadArgument(TowersError):
+    """A level, seed or time limit that the AI entry points do not accept."""
