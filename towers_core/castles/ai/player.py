@@ -23,17 +23,14 @@ def choose_action(pos: dict, level: str, seed: int, time_ms: int | None = None) 
 
 
 def prepare(pos: dict, level: str, seed: int, time_ms: int | None) -> tuple[Level, list[int], object]:
-    """Check every argument; return the level, the legal moves and the engine."""
+    """Check every argument; return the level, the legal moves (maybe none) and the engine."""
     lv = get_level(level)
     seed = check_seed(seed)
     time_ms = check_time_ms(time_ms)
     e = position.to_engine(pos)
     if e.over():
         raise IllegalAction("the game is over: no action to choose")
-    legal = e.legal()
-    if not legal:
-        raise IllegalAction("the player to move has no legal move: only 'resign' is possible")
-    return lv, legal, e
+    return lv, e.legal(), e
 
 
 class Searcher(BackgroundSearch):
@@ -44,6 +41,9 @@ class Searcher(BackgroundSearch):
         """Begin choosing a move for `pos` (arguments are checked here, in the caller's thread)."""
         lv, legal, e = prepare(pos, level, seed, time_ms)
         seed = check_seed(seed)
+        if not legal:  # a loaded position can strand the player to move (fine point 13)
+            self.finish("resign")
+            return
         if lv.name == "random" or len(legal) == 1:
             rng = random.Random(f"castles:{seed}:{pos['ply']}")
             self.finish(notation.format_action(rng.choice(sorted(legal))))
