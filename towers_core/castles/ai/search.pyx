@@ -320,6 +320,7 @@ cdef class Search:
     cdef Ctx* c
     cdef int root[MAXMOVES]
     cdef int nroot
+    cdef bint cancelled
 
     def __cinit__(self, int tt_bits=20):
         if tt_bits < 10 or tt_bits > 24:
@@ -372,7 +373,7 @@ cdef class Search:
         """Search until a limit or cancel(); the result dict is that of progress()."""
         if self.nroot == 0:
             raise ValueError("set_position first")
-        self.c.stop = 0
+        self.c.stop = self.cancelled  # a cancel() before run() still stops it at once
         self.c.nodes = 0
         self.c.depth_done = 0
         with nogil:
@@ -380,7 +381,8 @@ cdef class Search:
         return self.progress()
 
     def cancel(self) -> None:
-        """Ask the search to stop soon (from any thread)."""
+        """Ask the search to stop soon (from any thread), even if it has not started yet."""
+        self.cancelled = True
         self.c.stop = 1
 
     def progress(self) -> dict:
