@@ -68,13 +68,15 @@ def mutated_positions(draw):
     pos = copy.deepcopy(draw(st.sampled_from(REAL)))
     for _ in range(draw(st.integers(1, 3))):
         what = draw(st.integers(0, 6))
+        if what in (1, 2, 6) and not (isinstance(pos.get("board"), dict) and pos["board"]):
+            what = 0
         if what == 0:
-            pos[draw(st.sampled_from(list(pos)))] = draw(junk)
+            pos[draw(st.sampled_from(list(pos) or ["board"]))] = draw(junk)
         elif what == 1:
             pos["board"][draw(st.sampled_from(list(pos["board"])))] = draw(st.one_of(tower_text, junk))
         elif what == 2:
             pos["board"][draw(st.text(alphabet="abch1789", min_size=1, max_size=3))] = draw(tower_text)
-        elif what == 3:
+        elif what == 3 and pos:
             pos.pop(draw(st.sampled_from(list(pos))), None)
         elif what == 4:
             pos["result"] = draw(st.one_of(junk, st.fixed_dictionaries(

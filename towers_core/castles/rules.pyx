@@ -74,11 +74,12 @@ cdef int push_reach(CState* s, int sq, int d) noexcept nogil:
 
 cdef int gen_moves(CState* s, int p, int* out) noexcept nogil:
     """Every legal move of player p on this board (whoever is to move); returns the count."""
-    cdef int sq, d, t, n = 0, hh, me = p + 1
-    for sq in range(NSQ):
+    cdef int sq, d, t, n = 0, hh
+    cdef uint64_t b = s.ctrl[p]
+    while b:
+        sq = towers_ctz64(b)
+        b &= b - 1
         hh = s.h[sq]
-        if hh == 0 or top_of(s, sq) != me:
-            continue
         if can_build(s, sq):
             out[n] = sq * 5
             n += 1
@@ -93,11 +94,12 @@ cdef int gen_moves(CState* s, int p, int* out) noexcept nogil:
 
 cdef int count_moves(CState* s, int p) noexcept nogil:
     """The ⇆ count of §6: player p's legal moves on this board."""
-    cdef int sq, d, t, n = 0, hh, me = p + 1
-    for sq in range(NSQ):
+    cdef int sq, d, t, n = 0, hh
+    cdef uint64_t b = s.ctrl[p]
+    while b:
+        sq = towers_ctz64(b)
+        b &= b - 1
         hh = s.h[sq]
-        if hh == 0 or top_of(s, sq) != me:
-            continue
         if can_build(s, sq):
             n += 1
         if can_push_from(s, sq):
@@ -109,11 +111,12 @@ cdef int count_moves(CState* s, int p) noexcept nogil:
 
 
 cdef bint has_move(CState* s, int p) noexcept nogil:
-    cdef int sq, d, t, hh, me = p + 1
-    for sq in range(NSQ):
+    cdef int sq, d, t, hh
+    cdef uint64_t b = s.ctrl[p]
+    while b:
+        sq = towers_ctz64(b)
+        b &= b - 1
         hh = s.h[sq]
-        if hh == 0 or top_of(s, sq) != me:
-            continue
         if can_build(s, sq):
             return True
         if can_push_from(s, sq):
@@ -156,6 +159,7 @@ cdef inline void put(CState* s, int sq, int piece) noexcept nogil:
     s.st[sq] |= <unsigned short>(piece << (2 * lv))
     s.hash ^= ZOB[sq][lv][piece]
     s.h[sq] = lv + 1
+    set_ctrl(s, sq)
 
 
 cdef inline int take(CState* s, int sq) noexcept nogil:
@@ -164,6 +168,7 @@ cdef inline int take(CState* s, int sq) noexcept nogil:
     s.st[sq] &= <unsigned short>~(3 << (2 * lv))
     s.hash ^= ZOB[sq][lv][piece]
     s.h[sq] = lv
+    set_ctrl(s, sq)
     return piece
 
 
@@ -295,6 +300,7 @@ cdef class Engine:
             word |= PIECES.index(c) << (2 * i)
         self.s.st[sq] = word
         self.s.h[sq] = len(tower)
+        set_ctrl(&self.s, sq)
         self.s.hash = full_hash(&self.s)
 
     def get_meta(self) -> dict:

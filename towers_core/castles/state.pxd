@@ -32,6 +32,7 @@ cdef enum:
 ctypedef struct CState:
     unsigned short st[49]   # the tower on each square, 2 bits a piece, bottom first
     unsigned char h[49]     # its height 0-5
+    uint64_t ctrl[2]        # squares each player controls (bit sq), kept by put/take
     int to_move
     long long ply
     long long quiet
@@ -46,6 +47,10 @@ ctypedef struct Undo:
     int winner
     int reason
     uint64_t hash
+
+cdef extern from "bits.h" nogil:
+    int towers_ctz64(uint64_t x)  # lowest set bit (GCC/Clang builtin, MSVC intrinsic)
+
 
 # castles a4, d1, d4, d7, g4 as square numbers (rank * 7 + file, a1 = 0)
 cdef enum:
@@ -76,3 +81,15 @@ cdef inline int top_of(CState* s, int sq) noexcept nogil:
     if s.h[sq] == 0:
         return P_NONE
     return (s.st[sq] >> (2 * (s.h[sq] - 1))) & 3
+
+
+cdef inline void set_ctrl(CState* s, int sq) noexcept nogil:
+    """Refresh sq's bit in the control bitboards from its top piece."""
+    cdef uint64_t bit = (<uint64_t>1) << sq
+    cdef int t = top_of(s, sq)
+    s.ctrl[0] &= ~bit
+    s.ctrl[1] &= ~bit
+    if t == P_S:
+        s.ctrl[0] |= bit
+    elif t == P_N:
+        s.ctrl[1] |= bit

@@ -44,15 +44,14 @@ cdef inline int evaluate(CState* s, int* w) noexcept nogil:
     cdef int sq, d, t, hh, top, o, k, i, base, moves, piece
     cdef int score[2]
     cdef unsigned int reach[2]  # castles (bit per castle square index) a push could take
+    cdef uint64_t b = s.ctrl[0] | s.ctrl[1]
     score[0] = score[1] = 0
     reach[0] = reach[1] = 0
-    for sq in range(NSQ):
+    while b:  # every controlled tower (bare castles belong to nobody)
+        sq = towers_ctz64(b)
+        b &= b - 1
         hh = s.h[sq]
-        if hh == 0:
-            continue
         top = top_of(s, sq)
-        if top == P_X:
-            continue
         o = top - 1
         moves = 0
         if is_castle(sq):
