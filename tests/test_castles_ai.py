@@ -6,16 +6,15 @@ import threading
 import time
 
 import pytest
+from castles_helpers import make_pos
+from towers_core.castles.ai.search import Search, evaluate_engine
+from towers_core.castles.rules import Engine
 
 from towers_core.castles import api, position
 from towers_core.castles.ai import levels
 from towers_core.castles.ai.match import match, opening
 from towers_core.castles.ai.player import Searcher
-from towers_core.castles.ai.search import Search, evaluate_engine
-from towers_core.castles.rules import Engine
 from towers_core.cli import main as cli_main
-
-from castles_helpers import make_pos
 
 
 def test_takes_the_fourth_castle_at_once():

@@ -2,14 +2,12 @@
 import copy
 import json
 
-import pytest
+from castles_helpers import make_pos, random_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from towers_core.castles import api
 from towers_core.errors import TowersError
-
-from castles_helpers import make_pos, random_game
 
 NAMES = ("new_position", "legal_actions", "apply", "mobility", "validate", "choose_action", "preview")
 

@@ -8,13 +8,12 @@ import copy
 import json
 import random
 
+import castles_oracle as oracle
+from castles_helpers import make_pos, random_board
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from towers_core.castles import api, notation, position
-
-import castles_oracle as oracle
-from castles_helpers import make_pos, random_board
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(0, 2**32)

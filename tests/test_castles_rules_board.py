@@ -1,7 +1,7 @@
 """CASTLES-RULES §1: board, castles, towers, pieces, control."""
-from towers_core.castles import api, notation
-
 from castles_helpers import make_pos
+
+from towers_core.castles import api, notation
 
 
 def test_squares_are_a1_to_g7_and_castles_are_the_five_middles():

@@ -1,10 +1,9 @@
 """CASTLES-RULES §4: Build."""
 import pytest
+from castles_helpers import make_pos
 
 from towers_core.castles import api
 from towers_core.errors import IllegalAction
-
-from castles_helpers import make_pos
 
 
 @pytest.mark.parametrize("height", [1, 2, 3, 4])

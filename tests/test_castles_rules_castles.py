@@ -1,10 +1,9 @@
 """CASTLES-RULES §6: castles, crowns and every end of the game, in order."""
 import pytest
+from castles_helpers import make_pos
 
 from towers_core.castles import api
 from towers_core.errors import IllegalAction
-
-from castles_helpers import make_pos
 
 
 def test_castle_is_controlled_by_its_top_and_cannot_be_built_on():

@@ -1,10 +1,9 @@
 """docs/castles-decisions.md: each referee decision where CASTLES-RULES.md is silent."""
 import pytest
+from castles_helpers import make_pos
 
 from towers_core.castles import api
 from towers_core.errors import BadArgument, BadPosition, IllegalAction
-
-from castles_helpers import make_pos
 
 BASE = {"c2": "SS", "f6": "NN"}
 

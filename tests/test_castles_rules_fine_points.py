@@ -1,10 +1,9 @@
 """CASTLES-RULES §9: each settled fine point, numbered as in the spec."""
 import pytest
+from castles_helpers import make_pos
 
 from towers_core.castles import api
 from towers_core.errors import IllegalAction
-
-from castles_helpers import make_pos
 
 
 def test_1_height_test_uses_the_pushed_towers_height_before_the_push():

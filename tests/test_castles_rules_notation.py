@@ -1,10 +1,9 @@
 """CASTLES-RULES §7: notation."""
 import pytest
+from castles_helpers import make_pos, random_game
 
 from towers_core.castles import api, notation
 from towers_core.errors import IllegalAction
-
-from castles_helpers import make_pos, random_game
 
 
 def test_build_and_push_strings():

@@ -3,11 +3,10 @@ import copy
 import json
 
 import pytest
+from castles_helpers import make_pos
 
 from towers_core.castles import api
 from towers_core.errors import BadPosition, TowersError
-
-from castles_helpers import make_pos
 
 
 def test_the_spec_example_is_valid_and_round_trips():

@@ -1,10 +1,9 @@
 """CASTLES-RULES §5: Push — how far, what travels, captures, height never over 5; the spec's examples."""
 import pytest
+from castles_helpers import make_pos
 
 from towers_core.castles import api
 from towers_core.errors import IllegalAction
-
-from castles_helpers import make_pos
 
 
 def board_after(board: dict, action: str, to_move: str = "S") -> dict:

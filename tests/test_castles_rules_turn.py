@@ -1,10 +1,9 @@
 """CASTLES-RULES §3: one move a turn, Build or Push, no pass; no legal move loses."""
 import pytest
+from castles_helpers import make_pos
 
 from towers_core.castles import api
 from towers_core.errors import IllegalAction
-
-from castles_helpers import make_pos
 
 
 def test_a_move_passes_the_turn_and_counts_a_ply():

@@ -1,5 +1,6 @@
 # The static evaluation of a Castles position (inline C, used by search.pyx). Weights are tuned by
-# self-play matches (docs/castles-ai.md); the defaults below are the tuned ones.
+# self-play matches (ai/tune.py, docs/castles-ai.md); the defaults below are the tuned ones
+# (hand-set start 100/60/3/-15/10/0,4,8,12,14/5/20; tuning moved mobility 3->6, tempo 10->5, h3 8->4).
 from towers_core.castles.state cimport *
 
 cdef enum:
@@ -19,12 +20,12 @@ cdef enum:
 cdef inline void default_weights(int* w) noexcept nogil:
     w[E_CASTLE] = 100
     w[E_CROWN] = 60
-    w[E_MOBILITY] = 3
+    w[E_MOBILITY] = 6
     w[E_BOXED] = -15
-    w[E_TEMPO] = 10
+    w[E_TEMPO] = 5
     w[E_HEIGHT + 0] = 0
     w[E_HEIGHT + 1] = 4
-    w[E_HEIGHT + 2] = 8
+    w[E_HEIGHT + 2] = 4
     w[E_HEIGHT + 3] = 12
     w[E_HEIGHT + 4] = 14
     w[E_CASTLE_H] = 5

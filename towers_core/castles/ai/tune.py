@@ -17,7 +17,7 @@ from towers_core.castles.ai.search import Search, weights
 NAMES = ["castle", "crown", "mobility", "boxed", "tempo", "h1", "h2", "h3", "h4", "h5", "castle_h", "reach"]
 
 
-def _move(pos: dict, w: list[int], nodes: int) -> str:
+def _move(pos: dict, w: list[int], nodes: int, qs: bool = True) -> str:
     from towers_core.castles import notation
 
     e = position.to_engine(pos)
@@ -25,25 +25,27 @@ def _move(pos: dict, w: list[int], nodes: int) -> str:
         return notation.format_action(e.legal()[0])
     s = Search(16)
     s.set_position(e)
-    s.configure(max_depth=40, node_limit=nodes, weights=w)
+    s.configure(max_depth=40, node_limit=nodes, weights=w, quiescence=qs)
     return notation.format_action(s.run()["move"])
 
 
 def _game(job: tuple) -> float:
-    """A's score in one game (A = weights wa, playing South when a_south)."""
-    wa, wb, nodes, seed, a_south = job
+    """A's score in one game (A = weights wa, playing South when a_south; qa/qb: quiescence on)."""
+    wa, wb, nodes, seed, a_south, qa, qb = job
     pos = opening(seed)
     while pos["result"] is None:
         a_turn = (pos["to_move"] == "S") == a_south
-        pos = api.apply(pos, _move(pos, wa if a_turn else wb, nodes))
+        pos = api.apply(pos, _move(pos, wa if a_turn else wb, nodes, qa if a_turn else qb))
     winner = pos["result"]["winner"]
     if winner is None:
         return 0.5
     return 1.0 if (winner == "S") == a_south else 0.0
 
 
-def score(wa: list[int], wb: list[int], nodes: int, games: int, seed: int, pool) -> float:
-    jobs = [(wa, wb, nodes, game_seed(seed, i // 2), i % 2 == 0) for i in range(games)]
+def score(wa: list[int], wb: list[int], nodes: int, games: int, seed: int, pool,
+          qa: bool = True, qb: bool = True) -> float:
+    """A's mean score over colour-swapped pairs of games."""
+    jobs = [(wa, wb, nodes, game_seed(seed, i // 2), i % 2 == 0, qa, qb) for i in range(games)]
     return sum(pool.map(_game, jobs)) / games
 
 
@@ -54,8 +56,14 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--concurrency", type=int, default=1)
     ap.add_argument("--rounds", type=int, default=1)
+    ap.add_argument("--quiescence-match", action="store_true", help="only: quiescence on vs off")
     args = ap.parse_args()
     best = weights()
+    if args.quiescence_match:
+        with multiprocessing.get_context("fork").Pool(args.concurrency) as pool:
+            s = score(best, best, args.nodes, args.games, args.seed, pool, True, False)
+        print(f"quiescence on vs off at {args.nodes} nodes: {100 * s:.1f}% over {args.games} games")
+        return
     print("start", dict(zip(NAMES, best)), flush=True)
     with multiprocessing.get_context("fork").Pool(args.concurrency) as pool:
         trial = 0
