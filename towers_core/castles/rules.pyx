@@ -94,23 +94,12 @@ cdef int gen_moves(CState* s, int p, int* out) noexcept nogil:
 
 cdef int count_moves(CState* s, int p) noexcept nogil:
     """The ⇆ count of §6: player p's legal moves on this board."""
-    cdef int sq, d, t, n = 0, hh
-    cdef uint64_t b = s.ctrl[p]
-    while b:
-        sq = towers_ctz64(b)
-        b &= b - 1
-        hh = s.h[sq]
-        if can_build(s, sq):
-            n += 1
-        if can_push_from(s, sq):
-            for d in range(4):
-                t = step(sq, d)
-                if t >= 0 and s.h[t] < hh:
-                    n += 1
-    return n
+    cdef int buf[MAXMOVES]
+    return gen_moves(s, p, buf)
 
 
 cdef bint has_move(CState* s, int p) noexcept nogil:
+    """gen_moves(s, p) > 0, stopping at the first move (the no-moves check after every move)."""
     cdef int sq, d, t, hh
     cdef uint64_t b = s.ctrl[p]
     while b:
@@ -419,7 +408,7 @@ def _check_square(int sq) -> None:
         raise ValueError(f"square {sq} is off the board")
 
 
-def bench_playouts(int games, unsigned long long seed, Engine start) -> tuple:
+def bench_playouts(int games, unsigned long long seed, Engine start not None) -> tuple:
     """Random games from `start` in C: (games, plies). The engine bench of `towers-cli castles bench`."""
     cdef uint64_t rng = seed ^ 0x9E3779B97F4A7C15
     cdef long long plies = 0

@@ -343,7 +343,7 @@ cdef class Search:
             free(self.c.tt)
             free(self.c)
 
-    def set_position(self, Engine e) -> None:
+    def set_position(self, Engine e not None) -> None:
         """Search from a copy of this engine's position (the player to move must have a move)."""
         memcpy(&self.c.s, &e.s, sizeof(CState))
         self.nroot = gen_moves(&self.c.s, self.c.s.to_move, self.root)
@@ -398,7 +398,7 @@ def weights() -> list:
     return [w[i] for i in range(NW)]
 
 
-def evaluate_engine(Engine e, weights=None) -> int:
+def evaluate_engine(Engine e not None, weights=None) -> int:
     """The static evaluation of e's position for its player to move (for tests and greedy)."""
     cdef int w[NW]
     default_weights(w)
