@@ -22,15 +22,16 @@ class Level:
     nodes: int       # node budget per move, 0 = none
     time_ms: int     # safety cap on the clock, 0 = none
     noise: int       # seeded leaf noise, in evaluation units (100 = a castle)
+    quiescence: bool = True  # extend leaves by castle-taking pushes
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", 2, 3_000, 1000, 40),
+    "easy": Level("easy", 3, 5_000, 1000, 25),
     "normal": Level("normal", 40, 60_000, 1000, 0),
     "hard": Level("hard", 40, 400_000, 2500, 0),
     "expert": Level("expert", 40, 2_000_000, 5000, 0),
-    # baselines: one ply with tie-breaking noise, and uniform random (player.py)
-    "greedy": Level("greedy", 1, 0, 1000, 1),
+    # baselines: one ply (no quiescence) with tie-breaking noise, and uniform random (player.py)
+    "greedy": Level("greedy", 1, 0, 1000, 1, False),
     "random": Level("random", 0, 0, 0, 0),
 }
 

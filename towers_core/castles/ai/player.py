@@ -51,7 +51,7 @@ class Searcher(BackgroundSearch):
         search = Search(16 if lv.nodes and lv.nodes <= 100_000 else 20)
         search.set_position(e)
         cap = time_ms if time_ms is not None else (lv.time_ms or None)
-        search.configure(max_depth=lv.max_depth, node_limit=lv.nodes, time_ms=cap, noise=lv.noise,
+        search.configure(max_depth=lv.max_depth, node_limit=lv.nodes, time_ms=cap, noise=lv.noise, quiescence=lv.quiescence,
                          noise_seed=(seed * 0x9E3779B1 + pos["ply"]) & 0xFFFFFFFFFFFFFFFF)
         self.launch(search, background)
 

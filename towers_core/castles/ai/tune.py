@@ -57,8 +57,17 @@ def main() -> None:
     ap.add_argument("--concurrency", type=int, default=1)
     ap.add_argument("--rounds", type=int, default=1)
     ap.add_argument("--quiescence-match", action="store_true", help="only: quiescence on vs off")
+    ap.add_argument("--keep", type=float, default=0.575, help="score a change needs to be kept")
+    ap.add_argument("--start", default="", help="comma-separated starting weights (default: current)")
+    ap.add_argument("--versus", default="", help="only: score --start against these weights")
     args = ap.parse_args()
-    best = weights()
+    best = [int(x) for x in args.start.split(",")] if args.start else weights()
+    if args.versus:
+        other = [int(x) for x in args.versus.split(",")]
+        with multiprocessing.get_context("fork").Pool(args.concurrency) as pool:
+            s = score(best, other, args.nodes, args.games, args.seed, pool)
+        print(f"{best} vs {other} at {args.nodes} nodes: {100 * s:.1f}% over {args.games} games")
+        return
     if args.quiescence_match:
         with multiprocessing.get_context("fork").Pool(args.concurrency) as pool:
             s = score(best, best, args.nodes, args.games, args.seed, pool, True, False)
@@ -74,7 +83,7 @@ def main() -> None:
                     w[i] = cand
                     trial += 1
                     s = score(w, best, args.nodes, args.games, args.seed + trial, pool)
-                    kept = s >= 0.575
+                    kept = s >= args.keep
                     print(f"trial {trial:>3} {name:<9} {best[i]:>5} -> {cand:>5}: score {100 * s:5.1f}%"
                           f"{'  kept' if kept else ''}", flush=True)
                     if kept:
