@@ -137,3 +137,12 @@ def test_searcher_is_thread_safe_to_cancel_before_start():
     s.start(opening(2), "nodes:1000000", 1)
     assert s.result(timeout=30) in api.legal_actions(opening(2))
     assert threading.active_count() >= 1
+
+
+def test_match_schedule_pairs_share_a_seed_and_swap_colours():
+    from towers_core.matches import schedule
+
+    games = schedule("a", "b", 6, 3)
+    assert [g.a_side for g in games] == ["S", "N"] * 3
+    assert all(games[i].seed == games[i + 1].seed for i in range(0, 6, 2))
+    assert len({g.seed for g in games}) == 3
