@@ -7,10 +7,10 @@ castle-taking pushes. Node and time limits and a cancel flag stop it; the best m
 finished work is kept and `progress()` reports depth, nodes, best move and value meanwhile.
 """
 from libc.stdint cimport uint64_t, int32_t, int16_t, int8_t
-from libc.string cimport memcpy, memset
-from libc.stdlib cimport malloc, calloc, free
+from libc.string cimport memcpy
+from libc.stdlib cimport calloc, free
 from towers_core.castles.state cimport *
-from towers_core.castles.rules cimport gen_moves, count_moves, push_reach, make_move, unmake_move, Engine
+from towers_core.castles.rules cimport gen_moves, push_reach, make_move, unmake_move, Engine
 from towers_core.castles.ai.evaluate cimport evaluate, default_weights, NW, WIN
 
 cdef enum:
