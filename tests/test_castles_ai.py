@@ -146,3 +146,8 @@ def test_match_schedule_pairs_share_a_seed_and_swap_colours():
     assert [g.a_side for g in games] == ["S", "N"] * 3
     assert all(games[i].seed == games[i + 1].seed for i in range(0, 6, 2))
     assert len({g.seed for g in games}) == 3
+
+
+def test_cli_match_refuses_a_bad_level_with_a_message():
+    with pytest.raises(SystemExit, match="unknown level"):
+        cli_main(["castles", "match", "--a", "grandmaster", "--b", "random", "--games", "2"])

@@ -9,6 +9,7 @@ import time
 
 from towers_core.castles import api, position
 from towers_core.castles.ai.levels import LEVELS, get_level
+from towers_core.errors import TowersError
 
 
 def add_commands(sub: argparse._SubParsersAction) -> None:
@@ -67,7 +68,10 @@ def _bench(args: argparse.Namespace) -> int:
 def _match(args: argparse.Namespace) -> int:
     from towers_core.castles.ai.match import match
 
-    get_level(args.a), get_level(args.b)  # fail early on a typo
+    try:
+        get_level(args.a), get_level(args.b)  # fail early on a typo
+    except TowersError as exc:
+        raise SystemExit(f"towers-cli castles match: {exc}") from None
     if args.games < 1:
         raise SystemExit("--games must be at least 1")
     games = args.games + args.games % 2
