@@ -12,6 +12,7 @@ from typing import Any
 
 from towers_core.skirmish import notation, position, records
 from towers_core.skirmish.cards import BUDGET, CARDS, CODES  # noqa: F401  (BUDGET is public API)
+from towers_core.checks import check_seed
 from towers_core.errors import IllegalAction, brief
 from towers_core.skirmish.position import PLAYERS, validate_muster, view  # noqa: F401  (public API)
 from towers_core.skirmish.rules import A_TERMS, D_TERMS, OUTCOMES, Engine
@@ -41,7 +42,7 @@ def random_terrain(seed: int) -> dict:
     return new_position(seed)["terrain"]
 
 
-_seed = position.check_seed
+_seed = check_seed
 
 
 def validate(pos: dict) -> None:

@@ -11,6 +11,7 @@ from collections import Counter
 from typing import Any
 
 from towers_core.skirmish.cards import BUDGET, BY_CODE, CODES, DECK, INDEX, POOL, POOL_SIZE
+from towers_core.checks import whole_number
 from towers_core.errors import BadMuster, BadPosition, brief
 from towers_core.skirmish.notation import SQUARE_INDEX, SQUARES
 from towers_core.skirmish.rules import Engine
@@ -299,21 +300,6 @@ def _load_decks(e: Engine, decks: Any) -> None:
             if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= top:
                 raise BadPosition(f'decks.{p}["{key}"] must be a whole number from 0 to {top}')
         e.set_counts("deck", i, values)
-
-
-def whole_number(value: Any, field: str, lo: int, hi: int, error: type = BadPosition) -> int:
-    """`value` if it is an int (not a bool) in [lo, hi]; else `error` naming the field."""
-    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        raise error(f"{field} must be a whole number from {lo} to {hi}")
-    return value
-
-
-SEED_MIN, SEED_MAX = -(1 << 63), (1 << 64) - 1
-
-
-def check_seed(seed: Any, field: str = "seed", error: type = BadPosition) -> int:
-    """Seeds are 64-bit: bigger ones would only be slow to hash (or too long to print)."""
-    return whole_number(seed, field, SEED_MIN, SEED_MAX, error)
 
 
 def _int_field(pos: dict, key: str, lo: int, hi: int) -> int:

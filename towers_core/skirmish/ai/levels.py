@@ -41,7 +41,6 @@ MAX_NODES = 50_000_000
 MAX_WORLDS = 32       # the search's MAXW
 MAX_NOISE = 100.0
 TEST_TIME_MS = 30_000
-MAX_TIME_MS = 3_600_000
 _TEST_KEYS = {"depth", "nodes", "worlds", "noise"}
 
 
@@ -85,10 +84,3 @@ def _noise(parts: dict) -> float:
     return v
 
 
-def check_time_ms(time_ms: Any) -> int | None:
-    """None (the level's own cap) or a whole number of milliseconds from 1 to MAX_TIME_MS."""
-    if time_ms is None:
-        return None
-    if not isinstance(time_ms, int) or isinstance(time_ms, bool) or not 1 <= time_ms <= MAX_TIME_MS:
-        raise BadLevel(f"time_ms must be null or a whole number from 1 to {MAX_TIME_MS}")
-    return time_ms

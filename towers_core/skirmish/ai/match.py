@@ -3,13 +3,12 @@ scored as W/D/L and an Elo difference with a 95% interval (from the pair scores)
 
 from __future__ import annotations
 
-import math
 import time
 import multiprocessing
-import statistics
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
+from towers_core.elo import elo, elo_interval  # noqa: F401  (elo re-exported for callers)
 from towers_core.skirmish import api, position
 from towers_core.skirmish.ai.player import choose_action, choose_muster
 
@@ -81,27 +80,6 @@ def run_games(jobs: list[Game], concurrency: int) -> Iterator[dict]:
         return
     with multiprocessing.get_context("fork").Pool(concurrency) as pool:
         yield from pool.imap_unordered(play_game, jobs)
-
-
-def elo(score: float) -> float:
-    return -400.0 * math.log10(1.0 / score - 1.0)
-
-
-def elo_interval(results: list[dict]) -> tuple[float, float, float]:
-    """Elo difference and its 95% interval; pairs are the independent samples (shared seeds)."""
-    pairs: dict[int, list[float]] = {}
-    for r in results:
-        pairs.setdefault(r["game"].pair, []).append(r["score"])
-    samples = [sum(v) / len(v) for v in pairs.values()]
-    n_games = len(results)
-    mean = sum(r["score"] for r in results) / n_games
-    se = statistics.pstdev(samples) / math.sqrt(len(samples)) if len(samples) >= 2 else 0.0
-    if se == 0.0:  # a clean sweep (or one pair): fall back on the binomial spread of a coin at 1/n
-        p = min(max(mean, 1.0 / n_games), 1 - 1.0 / n_games)
-        se = math.sqrt(p * (1 - p) / n_games)
-    lo_clip, hi_clip = 0.5 / n_games, 1 - 0.5 / n_games
-    clip = lambda s: min(max(s, lo_clip), hi_clip)  # noqa: E731  (a 100% score has no finite Elo)
-    return elo(clip(mean)), elo(clip(mean - 1.96 * se)), elo(clip(mean + 1.96 * se))
 
 
 def match(a: str, b: str, games: int, seed: int, concurrency: int,

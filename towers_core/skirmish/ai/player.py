@@ -13,7 +13,8 @@ from typing import Any
 
 from towers_core.skirmish import notation, position, records
 from towers_core.skirmish.ai import determinize
-from towers_core.skirmish.ai.levels import Level, check_time_ms, get_level
+from towers_core.checks import check_seed, check_time_ms
+from towers_core.skirmish.ai.levels import Level, get_level
 from towers_core.skirmish.ai.muster import choose_muster as _choose_muster
 from towers_core.skirmish.ai.search import Search
 from towers_core.errors import BadLevel, IllegalAction
@@ -34,7 +35,7 @@ def choose_muster(level: str, seed: int) -> list[str]:
 
 
 def _seed(seed: Any) -> int:
-    return position.check_seed(seed, "seed", BadLevel)
+    return check_seed(seed, "seed", BadLevel)
 
 
 def _legal(view: dict, history: Any) -> list[int]:

@@ -77,7 +77,7 @@ ctypedef struct Ctx:
     double* kid_p
 
 
-cdef extern from "monotonic.h" nogil:
+cdef extern from "../../monotonic.h" nogil:
     double towers_monotonic()  # QueryPerformanceCounter on Windows, CLOCK_MONOTONIC elsewhere
 
 

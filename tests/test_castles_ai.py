@@ -1,0 +1,155 @@
+"""The Castles AI: tactics, determinism, limits, cancel and progress, levels, matches, the CLI.
+
+Nothing here gates on absolute time: timings are printed; bounds are generous.
+"""
+import threading
+import time
+
+import pytest
+from castles_helpers import make_pos
+from towers_core.castles.ai.search import Search, evaluate_engine
+from towers_core.castles.rules import Engine
+
+from towers_core.castles import api, position
+from towers_core.castles.ai import levels
+from towers_core.castles.ai.match import match, opening
+from towers_core.castles.ai.player import Searcher
+from towers_core.cli import main as cli_main
+
+
+def test_takes_the_fourth_castle_at_once():
+    pos = make_pos({"a4": "XS", "d1": "XS", "d4": "XS", "c7": "SS", "f6": "NN", "b2": "SS"})
+    for level in ("greedy", "easy", "depth:3", "normal"):
+        assert api.choose_action(pos, level, 1) == "c7e", level
+
+
+def test_stops_the_opponents_fourth_castle():
+    # N holds a4, d1, g4 and threatens e7w onto the bare d7; S can cap d7 first with d6n
+    pos = make_pos({"a4": "XN", "d1": "XN", "g4": "XN", "e7": "NN", "d6": "SSS", "b2": "SS"})
+    assert api.apply({**pos, "to_move": "N"}, "e7w")["result"] == {"winner": "N", "reason": "castles"}
+    for level in ("depth:2", "easy", "normal"):
+        after = api.apply(pos, api.choose_action(pos, level, 1))
+        replies = [api.apply(after, a)["result"] for a in api.legal_actions(after)]
+        assert {"winner": "N", "reason": "castles"} not in replies, level
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "greedy", "nodes:20000", "depth:4"])
+def test_same_inputs_and_seed_give_the_same_move(level):
+    pos = opening(5)
+    assert api.choose_action(pos, level, 9) == api.choose_action(pos, level, 9)
+
+
+def test_node_budget_is_kept():
+    s = Search(16)
+    s.set_position(position.to_engine(opening(3)))
+    s.configure(max_depth=40, node_limit=12345)
+    info = s.run()
+    assert 0 < info["nodes"] <= 12345 and info["depth"] >= 2
+    assert info["move"] in position.to_engine(opening(3)).legal()
+
+
+def test_cancel_returns_a_legal_move_and_progress_reports():
+    pos = opening(4)
+    s = Searcher()
+    s.start(pos, "nodes:40000000", 1, time_ms=60_000)
+    deadline = time.time() + 30
+    while s.progress()["depth"] < 3 and time.time() < deadline:
+        time.sleep(0.01)
+    p = s.progress()
+    assert p["depth"] >= 3 and p["nodes"] > 0 and p["best"] in api.legal_actions(pos)
+    t0 = time.perf_counter()
+    s.cancel()
+    move = s.result(timeout=30)
+    print(f"cancel answered in {time.perf_counter() - t0:.4f} s")
+    assert move in api.legal_actions(pos) and s.done()
+
+
+def test_search_runs_without_the_gil():
+    s = Searcher()
+    s.start(opening(6), "nodes:3000000", 1, time_ms=20_000)
+    ticks = 0
+    t0 = time.perf_counter()
+    while not s.done() and time.perf_counter() - t0 < 0.3:
+        ticks += 1
+        time.sleep(0.001)
+    s.cancel()
+    s.result(timeout=30)
+    assert ticks > 10  # the Python thread kept running while C searched
+
+
+def test_levels_are_bounded_and_node_defined():
+    assert set(levels.LEVELS) >= {"easy", "normal", "hard", "expert", "random", "greedy"}
+    budgets = [levels.LEVELS[n].nodes for n in ("easy", "normal", "hard", "expert")]
+    assert budgets == sorted(budgets) and all(budgets)
+    assert levels.LEVELS["normal"].time_ms <= 1000 and levels.LEVELS["expert"].time_ms <= 5000
+    assert levels.get_level("depth:40").max_depth == 40 and levels.get_level("nodes:50000000").nodes == 50_000_000
+
+
+def test_time_per_move_of_each_level_is_printed():
+    pos = opening(8)
+    for name in ("easy", "normal", "hard"):
+        t0 = time.perf_counter()
+        api.choose_action(pos, name, 1)
+        print(f"{name}: {time.perf_counter() - t0:.3f} s")
+
+
+def test_engine_methods_check_their_arguments():
+    e = Engine()
+    for call in (lambda: e.set_tower(49, "S"), lambda: e.set_tower(-1, "S"), lambda: e.set_tower(0, "SSSSSS"),
+                 lambda: e.set_tower(0, "Q"), lambda: e.get_tower(99), lambda: e.play(-1), lambda: e.play(245),
+                 lambda: e.moves(2), lambda: e.mobility(-1), lambda: e.reach(0, 4), lambda: e.set_meta(2, 0, 0, None),
+                 lambda: e.set_meta(0, -1, 0, None), lambda: e.set_meta(0, 0, 0, (5, "castles"))):
+        with pytest.raises((ValueError, OverflowError, TypeError)):
+            call()
+    s = Search(12)
+    with pytest.raises(ValueError):
+        s.run()
+    with pytest.raises(ValueError):
+        s.configure(max_depth=0)
+    with pytest.raises(ValueError):
+        Search(40)
+
+
+def test_evaluation_is_antisymmetric_at_the_start():
+    e = position.to_engine(api.new_position())
+    n = position.to_engine({**api.new_position(), "to_move": "N"})
+    assert evaluate_engine(e) == evaluate_engine(n)  # point-symmetric start, each side to move
+
+
+def test_a_small_match_uses_the_shared_elo_math():
+    r = match("greedy", "random", 4, 1, 1, report=lambda s: None)
+    assert r["games"] == 4 and r["wins"] + r["draws"] + r["losses"] == 4
+    assert r["elo_lo"] <= r["elo"] <= r["elo_hi"]
+
+
+def test_cli_commands_run(capsys):
+    assert cli_main(["castles", "bench", "--seconds", "0.2"]) == 0
+    assert cli_main(["castles", "match", "--a", "greedy", "--b", "random", "--games", "2", "--quiet"]) == 0
+    assert cli_main(["castles", "bench-ai", "--seconds", "0.05", "--levels", "easy"]) == 0
+    out = capsys.readouterr().out
+    assert "plies/s" in out and "SUMMARY greedy vs random" in out and "nodes/s" in out
+    print(out)
+
+
+def test_searcher_is_thread_safe_to_cancel_before_start():
+    s = Searcher()
+    s.cancel()
+    s.start(opening(2), "nodes:1000000", 1)
+    assert s.result(timeout=30) in api.legal_actions(opening(2))
+    assert threading.active_count() >= 1
+
+
+def test_match_schedule_pairs_share_a_seed_and_swap_colours():
+    from towers_core.matches import schedule
+
+    games = schedule("a", "b", 6, 3)
+    assert [g.a_side for g in games] == ["S", "N"] * 3
+    assert all(games[i].seed == games[i + 1].seed for i in range(0, 6, 2))
+    assert len({g.seed for g in games}) == 3
+
+
+def test_cli_match_refuses_a_bad_level_with_a_message(capsys):
+    with pytest.raises(SystemExit) as stop:
+        cli_main(["castles", "match", "--a", "grandmaster", "--b", "random", "--games", "2"])
+    assert stop.value.code == 2  # a usage error, before any game is played
+    assert "unknown level 'grandmaster'" in capsys.readouterr().err

@@ -1,0 +1,1 @@
+"""Castles: the stacking game of CASTLES-RULES.md (engine, notation, positions, API, AI)."""

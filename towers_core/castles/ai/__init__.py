@@ -1,0 +1,1 @@
+"""The Castles AI: search (C), levels, player, matches."""

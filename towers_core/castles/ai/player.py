@@ -1,0 +1,63 @@
+"""The Castles AI player: from a position to an action string, at a level, reproducibly.
+
+`choose_action` blocks; `Searcher` runs the same search on a background thread (the C search
+releases the GIL) so the app can poll `progress()` and `cancel()` it, keeping the best move so far.
+"""
+
+from __future__ import annotations
+
+import random
+
+from towers_core.castles import notation, position
+from towers_core.castles.ai.levels import Level, check_seed, check_time_ms, get_level
+from towers_core.castles.ai.search import Search
+from towers_core.errors import IllegalAction
+from towers_core.search_thread import BackgroundSearch
+
+
+def choose_action(pos: dict, level: str, seed: int, time_ms: int | None = None) -> str:
+    """The action for the player to move in `pos` (checked) at `level`."""
+    s = Searcher()
+    s.start(pos, level, seed, time_ms, background=False)
+    return s.result()
+
+
+def prepare(pos: dict, level: str, seed: int, time_ms: int | None) -> tuple[Level, list[int], object]:
+    """Check every argument; return the level, the legal moves (maybe none) and the engine."""
+    lv = get_level(level)
+    seed = check_seed(seed)
+    time_ms = check_time_ms(time_ms)
+    e = position.to_engine(pos)
+    if e.over():
+        raise IllegalAction("the game is over: no action to choose")
+    return lv, e.legal(), e
+
+
+class Searcher(BackgroundSearch):
+    """One move's search for a Castles position, startable in the background, cancellable."""
+
+    def start(self, pos: dict, level: str, seed: int, time_ms: int | None = None,
+              background: bool = True) -> None:
+        """Begin choosing a move for `pos` (arguments are checked here, in the caller's thread)."""
+        lv, legal, e = prepare(pos, level, seed, time_ms)
+        seed = check_seed(seed)
+        if not legal:  # a loaded position can strand the player to move (fine point 13)
+            self.finish("resign")
+            return
+        if lv.name == "random" or len(legal) == 1:
+            rng = random.Random(f"castles:{seed}:{pos['ply']}")
+            self.finish(notation.format_action(rng.choice(sorted(legal))))
+            return
+        search = Search(16 if lv.nodes and lv.nodes <= 100_000 else 20)
+        search.set_position(e)
+        cap = time_ms if time_ms is not None else (lv.time_ms or None)
+        search.configure(max_depth=lv.max_depth, node_limit=lv.nodes, time_ms=cap, noise=lv.noise, quiescence=lv.quiescence,
+                         noise_seed=(seed * 0x9E3779B1 + pos["ply"]) & 0xFFFFFFFFFFFFFFFF)
+        self.launch(search, background)
+
+    def describe(self, info: dict) -> dict:
+        return {"depth": info["depth"], "nodes": info["nodes"], "value": info["value"],
+                "best": notation.format_action(info["move"]) if info["nodes"] else None}
+
+    def move_of(self, info: dict) -> str:
+        return notation.format_action(info["move"])

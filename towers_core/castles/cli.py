@@ -1,0 +1,143 @@
+"""`towers-cli castles bench|match|bench-ai`: engine speed, AI matches and AI speed."""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import time
+
+from towers_core.castles import api, position
+from towers_core.castles.ai.levels import LEVELS, get_level
+from towers_core.errors import TowersError
+
+
+def add_commands(sub: argparse._SubParsersAction) -> None:
+    """Register this game's subcommands under `towers-cli castles`."""
+    bench = sub.add_parser("bench", help="random-game speed of the engine (C API, one core)")
+    bench.add_argument("--seconds", type=float, default=3.0)
+    bench.add_argument("--seed", type=int, default=1)
+    bench.set_defaults(run=_bench)
+    m = sub.add_parser("match", help="play two AI levels (or random/greedy baselines) against each other")
+    m.add_argument("--a", default="expert", help=f"level of A ({', '.join(LEVELS)}, depth:N, nodes:N)")
+    m.add_argument("--b", default="normal", help="level of B")
+    m.add_argument("--games", type=int, default=40, help="games (rounded up to colour-swapped pairs)")
+    m.add_argument("--seed", type=int, default=1)
+    m.add_argument("--concurrency", type=int, default=1, help="games played in parallel processes")
+    m.add_argument("--quiet", action="store_true", help="only the final figures")
+    m.set_defaults(run=_match)
+    b = sub.add_parser("bench-ai", help="search speed on opening, middle and end positions")
+    b.add_argument("--seconds", type=float, default=1.0, help="search time per position")
+    b.add_argument("--seed", type=int, default=1)
+    b.add_argument("--levels", default="easy,normal,hard,expert", help="levels to time per move ('' to skip)")
+    b.set_defaults(run=_bench_ai)
+
+
+def _machine() -> str:
+    return f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}, one core"
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from towers_core.castles.rules import bench_playouts
+
+    start = position.to_engine(api.new_position())
+    print(_machine())
+    games = plies = i = 0
+    t0, c0 = time.perf_counter(), time.process_time()
+    while time.perf_counter() - t0 < args.seconds:
+        g, p = bench_playouts(50, args.seed * 7919 + i, start)
+        games, plies, i = games + g, plies + p, i + 1
+    dt, cpu = time.perf_counter() - t0, time.process_time() - c0
+    print(f"internal API : {plies / dt:12,.0f} plies/s  {games / dt:10,.1f} games/s  "
+          f"({plies / max(games, 1):.0f} plies/game, {games} games)")
+    print(f"  per CPU second (fair on a busy machine): {plies / max(cpu, 1e-9):,.0f} plies/s")
+    rng = random.Random(args.seed)
+    games = plies = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < min(args.seconds, 2.0):
+        pos = api.new_position()
+        while pos["result"] is None:
+            pos = api.apply(pos, rng.choice(api.legal_actions(pos)))
+            plies += 1
+        games += 1
+    dt = time.perf_counter() - t0
+    print(f"JSON API     : {plies / dt:12,.0f} plies/s  {games / dt:10,.2f} games/s")
+    return 0
+
+
+def _match(args: argparse.Namespace) -> int:
+    from towers_core.castles.ai.match import match
+
+    try:
+        get_level(args.a), get_level(args.b)  # fail early on a typo
+    except TowersError as exc:
+        raise SystemExit(f"towers-cli castles match: {exc}") from None
+    if args.games < 1:
+        raise SystemExit("--games must be at least 1")
+    games = args.games + args.games % 2
+    print(f"match: {args.a} vs {args.b}, {games} games ({games // 2} colour-swapped pairs), "
+          f"seed {args.seed}, concurrency {args.concurrency}", flush=True)
+    t0 = time.perf_counter()
+    r = match(args.a, args.b, games, args.seed, args.concurrency,
+              report=(lambda s: None) if args.quiet else (lambda s: print(s, flush=True)))
+    dt = time.perf_counter() - t0
+    print(f"{r['a']} vs {r['b']}: W {r['wins']}  D {r['draws']}  L {r['losses']}  "
+          f"score {100 * r['score']:.1f}%  mean {r['mean_plies']:.0f} plies  {dt:.0f} s  ends {r['reasons']}")
+    (ma, xa), (mb, xb) = r["think_a"], r["think_b"]
+    print(f"time per move: {r['a']} mean {ma:.3f} s, longest {xa:.2f} s; {r['b']} mean {mb:.3f} s, longest {xb:.2f} s")
+    print(f"Elo difference {r['elo']:+.0f}  (95% interval {r['elo_lo']:+.0f} .. {r['elo_hi']:+.0f})")
+    print(f"SUMMARY {r['a']} vs {r['b']}: {r['elo']:+.0f} Elo [{r['elo_lo']:+.0f}, {r['elo_hi']:+.0f}], "
+          f"W/D/L {r['wins']}/{r['draws']}/{r['losses']} of {r['games']} games, seed {args.seed}")
+    return 0
+
+
+def bench_positions(seed: int) -> list[tuple[str, dict]]:
+    """(label, position) for openings, middle games and late middle games of greedy-vs-easy games."""
+    from towers_core.castles.ai.match import opening
+    from towers_core.castles.ai.player import choose_action
+
+    out = []
+    for g in range(2):
+        pos = opening(seed * 101 + g)
+        snaps = []
+        while pos["result"] is None:
+            snaps.append(pos)
+            pos = api.apply(pos, choose_action(pos, "greedy" if pos["ply"] % 2 else "easy", seed + pos["ply"]))
+        for label, at in (("opening", 0), ("middle", len(snaps) // 2), ("late", 3 * len(snaps) // 4)):
+            p = snaps[max(0, min(at, len(snaps) - 1))]
+            out.append((f"{label}-{g + 1} (ply {p['ply']})", p))
+    return out
+
+
+def _bench_ai(args: argparse.Namespace) -> int:
+    from towers_core.castles.ai.player import choose_action
+    from towers_core.castles.ai.search import Search
+
+    print(_machine())
+    positions = bench_positions(args.seed)
+    total_nodes = total_time = total_cpu = 0.0
+    print(f"search for {args.seconds:g} s per position:")
+    for label, pos in positions:
+        search = Search(20)
+        search.set_position(position.to_engine(pos))
+        search.configure(max_depth=40, time_ms=int(args.seconds * 1000))
+        t0, c0 = time.perf_counter(), time.process_time()
+        info = search.run()
+        dt = time.perf_counter() - t0
+        total_nodes += info["nodes"]
+        total_time += dt
+        total_cpu += time.process_time() - c0
+        print(f"  {label:<20} depth {info['depth']:>2}  {info['nodes']:>10,} nodes  {info['nodes'] / dt:>11,.0f} nodes/s")
+    print(f"  overall: {total_nodes / total_time:,.0f} nodes/s "
+          f"({total_nodes / max(total_cpu, 1e-9):,.0f} per CPU second, fair on a busy machine)")
+    levels = [lv for lv in args.levels.split(",") if lv]
+    if levels:
+        print("time per move (s), mean / max over the positions:")
+    for lv in levels:
+        times = []
+        for _, pos in positions:
+            t0 = time.perf_counter()
+            choose_action(pos, lv, args.seed)
+            times.append(time.perf_counter() - t0)
+        print(f"  {lv:<8} {sum(times) / len(times):6.3f} / {max(times):6.3f}")
+    return 0

@@ -1,0 +1,40 @@
+"""Square names and action strings (CASTLES-RULES.md §7) <-> the engine's integers.
+
+A square is rank * 7 + file (a1 = 0, g7 = 48); an action is square * 5 + kind, kind 0 = build
+(`c2+`), 1-4 = push n, e, s, w (`c2n` ...). `resign` has no integer: the API handles it.
+"""
+
+from __future__ import annotations
+
+from towers_core.errors import IllegalAction
+
+FILES = "abcdefg"
+SQUARES = [f + str(r + 1) for r in range(7) for f in FILES]
+SQUARE_INDEX = {name: i for i, name in enumerate(SQUARES)}
+CASTLES = ("a4", "d1", "d4", "d7", "g4")
+KINDS = "+nesw"
+DIRECTIONS = "nesw"
+PLAYERS = ("S", "N")
+
+
+def format_action(mv: int) -> str:
+    """The action string of an engine move."""
+    return SQUARES[mv // 5] + KINDS[mv % 5]
+
+
+def parse_action(action: object) -> int:
+    """The engine move of an action string (not `resign`); IllegalAction when malformed."""
+    if not isinstance(action, str):
+        raise IllegalAction(f"action must be a string, not {type(action).__name__}")
+    if len(action) != 3 or action[:2] not in SQUARE_INDEX or action[2] not in KINDS:
+        raise IllegalAction(f"action {action[:40]!r} is not a build 'c2+' or a push 'c2n' (n, e, s, w)")
+    return SQUARE_INDEX[action[:2]] * 5 + KINDS.index(action[2])
+
+
+def step(square: str, direction: str) -> str | None:
+    """The neighbouring square towards n/e/s/w, or None off the board."""
+    i = SQUARE_INDEX[square]
+    f, r = i % 7, i // 7
+    df, dr = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0)}[direction]
+    f, r = f + df, r + dr
+    return SQUARES[r * 7 + f] if 0 <= f < 7 and 0 <= r < 7 else None

@@ -1,0 +1,82 @@
+"""Game-independent match machinery: colour-swapped pairs on shared seeds, run in parallel
+processes, tallied as W/D/L with the Elo figures of towers_core.elo.
+
+A game supplies `play_game(Game) -> dict` (a module-level function, so it pickles) returning at
+least `game`, `score` (A's: 1 / 0.5 / 0), `reason`, `plies`, `think_a` and `think_b`
+([total seconds, longest, moves]).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from towers_core.elo import elo_interval
+
+OTHER = {"S": "N", "N": "S"}
+
+
+@dataclass(frozen=True)
+class Game:
+    pair: int
+    a: str
+    b: str
+    a_side: str
+    seed: int
+
+
+def game_seed(seed: int, pair: int) -> int:
+    """The shared seed of one colour-swapped pair."""
+    return (seed * 1_000_003 + pair * 7919) & 0x7FFFFFFF
+
+
+def schedule(a: str, b: str, games: int, seed: int) -> list[Game]:
+    """Pairs of games on the same seed, A playing South in one and North in the other."""
+    return [Game(i // 2, a, b, "S" if i % 2 == 0 else "N", game_seed(seed, i // 2)) for i in range(games)]
+
+
+def run_games(play_game: Callable[[Game], dict], jobs: list[Game], concurrency: int) -> Iterator[dict]:
+    """Results as games finish (one process per concurrent game)."""
+    if concurrency <= 1:
+        yield from map(play_game, jobs)
+        return
+    with multiprocessing.get_context("fork").Pool(concurrency) as pool:
+        yield from pool.imap_unordered(play_game, jobs)
+
+
+def note_time(acc: list, dt: float) -> None:
+    """Add one move's thinking time to [total, longest, moves]."""
+    acc[0] += dt
+    acc[1] = max(acc[1], dt)
+    acc[2] += 1
+
+
+def think_summary(results: list[dict], key: str) -> tuple[float, float]:
+    """Mean and longest time per move of one side over the match."""
+    total = sum(r[key][0] for r in results)
+    moves = sum(r[key][2] for r in results)
+    return total / max(moves, 1), max(r[key][1] for r in results)
+
+
+def match(play_game: Callable[[Game], dict], a: str, b: str, games: int, seed: int, concurrency: int,
+          report: Callable[[str], None] = print) -> dict:
+    """Play the match, report each game, and return the tallies, end reasons and Elo figures."""
+    results = []
+    w = d = l = 0
+    reasons: dict[str, int] = {}
+    for r in run_games(play_game, schedule(a, b, games, seed), concurrency):
+        results.append(r)
+        w += r["score"] == 1.0
+        d += r["score"] == 0.5
+        l += r["score"] == 0.0
+        reasons[r["reason"]] = reasons.get(r["reason"], 0) + 1
+        g = r["game"]
+        outcome = {1.0: f"{a} wins", 0.5: "draw", 0.0: f"{b} wins"}[r["score"]]
+        report(f"game {len(results):>3}/{games} pair {g.pair:>3} {a}({g.a_side}) vs {b}({OTHER[g.a_side]}): "
+               f"{outcome} by {r['reason']} in {r['plies']} plies   [W/D/L {w}/{d}/{l}]")
+    diff, lo, hi = elo_interval(results)
+    return {"a": a, "b": b, "games": len(results), "wins": w, "draws": d, "losses": l,
+            "score": (w + d / 2) / len(results), "elo": diff, "elo_lo": lo, "elo_hi": hi,
+            "mean_plies": sum(r["plies"] for r in results) / len(results), "reasons": reasons,
+            "think_a": think_summary(results, "think_a"), "think_b": think_summary(results, "think_b")}

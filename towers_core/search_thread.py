@@ -1,0 +1,76 @@
+"""A game-independent wrapper that runs one AI search on a background thread.
+
+A game's search object offers run() -> info dict (releasing the GIL), cancel() and progress();
+the game's Searcher subclass says how to turn an info dict into a move string and a progress dict.
+"""
+
+from __future__ import annotations
+
+import threading
+
+
+class BackgroundSearch:
+    """One move's search: startable in the background, cancellable, observable."""
+
+    def __init__(self) -> None:
+        self._search = None
+        self._thread: threading.Thread | None = None
+        self._move: str | None = None
+        self._info: dict = {}
+        self._cancelled = False
+        self._lock = threading.Lock()
+
+    # -- for subclasses
+    def finish(self, move: str) -> None:
+        """The move is known without searching (one legal move, a random baseline)."""
+        self._move = move
+
+    def launch(self, search, background: bool) -> None:
+        """Run `search` now or on a daemon thread; a cancel() that came first still applies."""
+        with self._lock:
+            self._search = search
+            if self._cancelled:
+                search.cancel()
+        if background:
+            self._thread = threading.Thread(target=self._run, name="towers-ai-search", daemon=True)
+            self._thread.start()
+        else:
+            self._run()
+
+    def describe(self, info: dict) -> dict:
+        return dict(info)
+
+    def move_of(self, info: dict) -> str:
+        raise NotImplementedError
+
+    # -- for callers
+    def _run(self) -> None:
+        info = self._search.run()
+        self._info = info
+        self._move = self.move_of(info)
+
+    def cancel(self) -> None:
+        """Stop as soon as possible; `result()` then gives the best move found so far."""
+        with self._lock:
+            self._cancelled = True
+            if self._search is not None:
+                self._search.cancel()
+
+    def done(self) -> bool:
+        return self._move is not None
+
+    def result(self, timeout: float | None = None) -> str:
+        """The chosen action (waits for the search to finish, up to `timeout` seconds)."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+        if self._move is None:
+            raise TimeoutError("the search is still running")
+        return self._move
+
+    def progress(self) -> dict:
+        """The deepest finished iteration so far (depth, nodes, value, best) and whether it is done."""
+        if self._search is None:
+            return {"depth": 0, "nodes": 0, "value": 0, "best": self._move, "done": self.done()}
+        out = self.describe(self._search.progress())
+        out["done"] = self.done()
+        return out
