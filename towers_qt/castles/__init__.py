@@ -1,0 +1,1 @@
+"""Castles in the app: the board widgets (board, HUD, move list, Learn, rules text)."""

@@ -1,0 +1,453 @@
+"""CastlesBoard: the whole Castles board area — the 3D/2D board, the compass with rotate buttons,
+the ⋮ view menu and the action bar — showing positions, previews (api.preview) and animated moves.
+
+The widget never applies rules itself: the legal actions come from the caller, previews and
+animations from towers_core.castles.api.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QPointF, QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QKeyEvent
+from PySide6.QtWidgets import QGraphicsScene, QVBoxLayout, QWidget
+
+from towers_core.castles import api
+from towers_core.castles.notation import CASTLES, SQUARES, step
+
+from .animation import MoveAnimation, push_path
+from .items import ArrowItem, BoardItem, GhostItem, SquareMark, TowerItem
+from .overlays import ActionBar, RotatePanel, ViewMenuButton
+from .projection import Projection
+from .style import CURSOR, GOLD, LAST, NEUTRAL, SELECT, SIDE, side_word
+from .view import BoardView
+
+KEY_PREFIX = "castles/board/"
+DIRECTION_KEYS = {Qt.Key_Up: "n", Qt.Key_Right: "e", Qt.Key_Down: "s", Qt.Key_Left: "w"}
+LETTER_KINDS = {Qt.Key_B: "+", Qt.Key_N: "n", Qt.Key_E: "e", Qt.Key_S: "s", Qt.Key_W: "w"}
+
+
+def _settings_store() -> QSettings:
+    try:
+        from towers_qt.settings import make_qsettings
+    except ImportError:  # pragma: no cover - the shell may move settings
+        from towers_qt.shell.settings import make_qsettings  # type: ignore[no-redef]
+    return make_qsettings()
+
+
+def crowned(square: str, tower: str) -> bool:
+    """Whether a castle's tower shows a crown: full with a player's piece on top (drawing only)."""
+    return square in CASTLES and len(tower) == 5 and tower[-1] in "SN"
+
+
+class CastlesBoard(QWidget):
+    """The Castles board with its overlays; emits `action_chosen` when the player commits a move."""
+
+    action_chosen = Signal(str)
+    view_changed = Signal()
+    animation_finished = Signal()
+
+    def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.settings = settings if settings is not None else _settings_store()
+        self.pos_: dict = api.new_position()
+        self.last_action: str | None = None
+        self.legal: list[str] = []
+        self.interactive = False
+        self.selected: str | None = None
+        self.cursor: str = "d4"
+        self.previewing: str | None = None
+        self.speed = 1.0
+        self.animation: MoveAnimation | None = None
+        self._transient: list = []  # marks, arrows and ghosts redrawn with each state
+        self._last_paths: dict = {}  # (action, ply) -> squares the animated push reached
+        self.proj = Projection(self._stored_mode(), self._stored_rotation())
+        self.scene = QGraphicsScene(self)
+        self.view = BoardView(self.scene, self)
+        self.view.proj = self.proj
+        self.view.zoom = self._stored_zoom()
+        self.board_item = BoardItem(self.proj)
+        self.scene.addItem(self.board_item)
+        self.towers = {sq: TowerItem(sq, self.proj) for sq in SQUARES}
+        for item in self.towers.values():
+            self.scene.addItem(item)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.view)
+        self.rotate_panel = RotatePanel(self)
+        self.menu_button = ViewMenuButton(self)
+        self.bar = ActionBar(self)
+        self._connect()
+        self.setFocusPolicy(Qt.StrongFocus)
+        self.setAccessibleName("Castles board")
+        self.setMinimumSize(360, 300)
+        self.menu_button.show_mode(self.proj.mode)
+        self._reproject()
+
+    def _connect(self) -> None:
+        self.view.square_pressed.connect(self._pressed)
+        self.view.zoomed.connect(self._zoomed)
+        self.rotate_panel.rotate_left.connect(lambda: self.set_rotation(self.proj.rotation + 1))
+        self.rotate_panel.rotate_right.connect(lambda: self.set_rotation(self.proj.rotation - 1))
+        self.menu_button.mode_chosen.connect(self.set_mode)
+        self.bar.previewed.connect(self._preview)
+        self.bar.chosen.connect(self._commit)
+        self.bar.cancelled.connect(self.cancel_selection)
+
+    # -- stored view ---------------------------------------------------------------------
+    def _stored_rotation(self) -> int:
+        try:
+            return int(self.settings.value(KEY_PREFIX + "rotation", 0)) % 4
+        except (TypeError, ValueError):
+            return 0
+
+    def _stored_zoom(self) -> float:
+        try:
+            return max(0.6, min(2.5, float(self.settings.value(KEY_PREFIX + "zoom", 1.0))))
+        except (TypeError, ValueError):
+            return 1.0
+
+    def _stored_mode(self) -> str:
+        mode = str(self.settings.value(KEY_PREFIX + "mode", "3d"))
+        return mode if mode in ("3d", "2d") else "3d"
+
+    # -- public API ----------------------------------------------------------------------
+    def show_position(self, pos: dict, last_action: str | None, legal: list[str], interactive: bool) -> None:
+        """Show `pos`; the player at the device may choose among `legal` when `interactive`."""
+        self._stop_animation()
+        self.pos_, self.last_action = pos, last_action
+        self.legal, self.interactive = list(legal), bool(interactive)
+        if self.selected is not None and not self._actions_of(self.selected):
+            self.selected = None
+        self._hide_bar()
+        self._refresh()
+
+    def animate(self, before: dict, action: str, after: dict) -> None:
+        """Play `action` from `before`, then show `after`; emits animation_finished."""
+        self._stop_animation()
+        info = api.preview(before, action) if action != "resign" else None
+        if info is not None and info["kind"] == "push":
+            self._last_paths = {(action, after.get("ply")): push_path(info["from"], action[2], info["gains"])}
+        if info is None:
+            self.show_position(after, action, [], False)
+            QTimer.singleShot(0, self.animation_finished.emit)
+            return
+        self.show_position(before, self.last_action, [], False)
+        self._clear_transient()
+        if self.speed <= 0:
+            self.show_position(after, action, [], False)
+            QTimer.singleShot(0, self.animation_finished.emit)
+            return
+        self.animation = MoveAnimation(self, before, action, self.speed, self._set_tower)
+        self.animation.finished.connect(lambda: self._animation_done(after, action))
+        self.animation.start()
+
+    def is_animating(self) -> bool:
+        return self.animation is not None
+
+    def set_animation_speed(self, factor: float) -> None:
+        """Duration multiplier for animations (0 = no animation, 1 = normal, 2 = slow)."""
+        self.speed = max(0.0, float(factor))
+
+    def rotation(self) -> int:
+        return self.proj.rotation
+
+    def set_rotation(self, quarter_turns: int) -> None:
+        """Turn the board to `quarter_turns` (mod 4, anticlockwise) and remember it."""
+        self.proj = Projection(self.proj.mode, quarter_turns % 4)
+        self.settings.setValue(KEY_PREFIX + "rotation", self.proj.rotation)
+        self._reproject()
+        self.view_changed.emit()
+
+    def zoom(self) -> float:
+        return self.view.zoom
+
+    def set_zoom(self, f: float) -> None:
+        """Zoom relative to the fitted board (clamped to 0.6–2.5) and remember it."""
+        self.view.apply_zoom(f)
+        self._zoomed(self.view.zoom)
+
+    def mode(self) -> str:
+        return self.proj.mode
+
+    def set_mode(self, mode: str) -> None:
+        """Switch between the 3D board and the flat 2D grid, and remember it."""
+        if mode not in ("3d", "2d"):
+            raise ValueError(f"mode must be '3d' or '2d', not {mode!r}")
+        self.proj = Projection(mode, self.proj.rotation)
+        self.settings.setValue(KEY_PREFIX + "mode", mode)
+        self.menu_button.show_mode(mode)
+        self._reproject()
+        self.view_changed.emit()
+
+    def select_square(self, name: str) -> None:
+        """Select the tower on `name` when it has legal moves (opening the action bar), else clear."""
+        self.cursor = name
+        actions = self._actions_of(name) if self.interactive else []
+        self.selected = name if actions else None
+        self._clear_preview()
+        if actions:
+            self.bar.set_options(name, self.pos_["board"].get(name, ""), actions)
+            self._slide_bar()
+        else:
+            self._hide_bar()
+        self._refresh()
+
+    def cancel_selection(self) -> None:
+        """Esc / a click away from the bar: close the bar and the preview."""
+        self.selected = None
+        self._hide_bar()
+        self._refresh()
+
+    # -- what tests and the shell may read -------------------------------------------------
+    def square_point(self, name: str) -> QPoint:
+        """The viewport point where `name` is drawn (its tower's top in 3D) — to click it."""
+        tower = self.pos_["board"].get(name, "")
+        height = max(len(tower) - 0.5, 0) if self.proj.mode == "3d" else 0
+        return self.view.mapFromScene(self.proj.centre(name, height))
+
+    def ghosts(self) -> dict[str, str]:
+        """The previewed pieces by square, lowest first (empty without a preview)."""
+        out: dict[str, str] = {}
+        for item in sorted((i for i in self._transient if isinstance(i, GhostItem)), key=lambda g: g.level):
+            out[item.square] = out.get(item.square, "") + item.piece
+        return out
+
+    def shown_towers(self) -> dict[str, str]:
+        """The towers currently drawn, as a §8 board."""
+        return {sq: item.tower for sq, item in self.towers.items() if item.tower}
+
+    # -- internals -----------------------------------------------------------------------
+    def _actions_of(self, square: str) -> list[str]:
+        return [a for a in self.legal if a[:2] == square]
+
+    def _set_tower(self, square: str, tower: str) -> None:
+        self.towers[square].set_tower(tower, crowned(square, tower))
+
+    def _reproject(self) -> None:
+        """Re-place every item for the current mode and rotation (re-sorting depth)."""
+        self.view.proj = self.proj
+        self.board_item.set_projection(self.proj)
+        for item in self.towers.values():
+            item.set_projection(self.proj)
+        if self.animation is not None:
+            self.animation.stack.proj = self.proj
+        self.view.apply_zoom(self.view.zoom)
+        a, b = self.view.mapFromScene(self.proj.centre("d4")), self.view.mapFromScene(self.proj.centre("d5"))
+        self.rotate_panel.compass.set_north(QPointF(b - a))
+        self._refresh()
+
+    def _refresh(self) -> None:
+        """Redraw towers and the marks: last move, movable towers, selection, cursor, preview."""
+        if self.animation is not None:
+            return
+        board = self.pos_["board"]
+        for sq, item in self.towers.items():
+            item.set_tower(board.get(sq, ""), crowned(sq, board.get(sq, "")))
+            item.set_glow(None)
+        self._clear_transient()
+        self._mark_last_move()
+        if self.interactive and self.selected is None:
+            for sq in sorted({a[:2] for a in self.legal}):
+                self._add(SquareMark(sq, self.proj, SELECT, 35, dashed=True, width=1.6))
+        if self.selected is not None:
+            self._add(SquareMark(self.selected, self.proj, SELECT, 110, width=3.5))
+            self.towers[self.selected].set_glow(SELECT)
+        if self.hasFocus() and self.cursor != self.selected:
+            self._add(SquareMark(self.cursor, self.proj, CURSOR, 40, dashed=True, width=3.0))
+        if self.previewing is not None:
+            self._show_preview(self.previewing)
+
+    def _mark_last_move(self) -> None:
+        """Outline the last move's origin and the squares it reached, with an arrow for a push."""
+        action = self.last_action
+        if not action or len(action) != 3 or action[:2] not in self.towers:
+            return
+        origin = action[:2]
+        self._add(SquareMark(origin, self.proj, LAST, 80, width=3.0))
+        self.towers[origin].set_glow(LAST)
+        if action[2] == "+":
+            return
+        path = self._last_paths.get((action, self.pos_.get("ply")))
+        if not path:  # shown without its animation: the direction is still worth an arrow
+            nxt = step(origin, action[2])
+            path = [nxt] if nxt else []
+        for sq in path:
+            self._add(SquareMark(sq, self.proj, LAST, 45, width=2.0))
+        if path:
+            self._add(ArrowItem(origin, path[-1], self.proj, LAST))
+
+    def _add(self, item) -> None:
+        self.scene.addItem(item)
+        self._transient.append(item)
+
+    def _clear_transient(self) -> None:
+        for item in self._transient:
+            if item.scene() is not None:
+                self.scene.removeItem(item)
+        self._transient = []
+
+    def _preview(self, action: str | None) -> None:
+        self.previewing = action
+        self._refresh()
+
+    def _clear_preview(self) -> None:
+        self.previewing = None
+
+    def _show_preview(self, action: str) -> None:
+        """Ghost pieces where each travelling piece lands, the origin's leavers faded, castle changes."""
+        info = api.preview(self.pos_, action)
+        board = self.pos_["board"]
+        origin = info["from"]
+        if info["kind"] == "push":
+            self.towers[origin].set_tower(board[origin], crowned(origin, board[origin]), len(info["stays"]))
+        for sq, pieces in info["gains"].items():
+            for i, piece in enumerate(pieces):
+                self._add(GhostItem(sq, len(board.get(sq, "")) + i, piece, self.proj))
+        for castle, change in info["castles"].items():
+            colour = SIDE[change["to"]] if change["to"] else NEUTRAL
+            self._add(SquareMark(castle, self.proj, colour, 150, width=4.0))
+        for castle in info["crowns"]:
+            self._add(SquareMark(castle, self.proj, GOLD, 120, width=5.0))
+        self.bar.describe(self._describe(info))
+
+    def _describe(self, info: dict) -> str:
+        """One sentence on what the previewed move does, in the seed's words."""
+        if info["kind"] == "build":
+            text = f"Build: one more piece on {info['from']} (height {len(info['stays'])})."
+        else:
+            lands = ", ".join(info["gains"])
+            stays = info["stays"]
+            left = "nothing" if not stays else f"{len(stays)} piece{'s' * (len(stays) > 1)} ({self._owner(stays)})"
+            text = f"Push: pieces land on {lands}; {info['from']} keeps {left}."
+        for castle, change in info["castles"].items():
+            who = side_word(change["to"]).capitalize() if change["to"] else "Nobody"
+            text += f" Castle {castle} → {who}."
+        for castle, who in info["crowns"].items():
+            text += f" Crowns {castle} for {side_word(who)}!"
+        if info["result"]:
+            text += " This move ends the game."
+        return text + "  Click to play it."
+
+    @staticmethod
+    def _owner(tower: str) -> str:
+        top = tower[-1]
+        return "neutral" if top == "X" else f"{side_word(top)} on top"
+
+    def _commit(self, action: str) -> None:
+        if action not in self.legal or not self.interactive:
+            return
+        self.selected = None
+        self.previewing = None
+        self._hide_bar()
+        self._refresh()
+        self.action_chosen.emit(action)
+
+    def _hide_bar(self) -> None:
+        self.previewing = None
+        self.bar.slide_out()
+
+    def _pressed(self, square: str | None) -> None:
+        self.setFocus(Qt.MouseFocusReason)
+        if square is not None and square != self.selected and self._actions_of(square) and self.interactive:
+            self.select_square(square)
+        elif self.selected is not None:
+            self.cancel_selection()
+        elif square is not None:
+            self.cursor = square
+            self._refresh()
+
+    def _zoomed(self, zoom: float) -> None:
+        self.settings.setValue(KEY_PREFIX + "zoom", zoom)
+        self.view_changed.emit()
+
+    def _stop_animation(self) -> None:
+        if self.animation is not None:
+            anim, self.animation = self.animation, None
+            anim.stop()
+
+    def _animation_done(self, after: dict, action: str) -> None:
+        self.animation = None
+        self.show_position(after, action, [], False)
+        self.animation_finished.emit()
+
+    # -- layout and keys -------------------------------------------------------------------
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._place_overlays()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self._place_overlays()
+        self._reproject()
+
+    def _place_overlays(self) -> None:
+        self.rotate_panel.adjustSize()
+        self.menu_button.adjustSize()
+        h = self.height()
+        self.rotate_panel.move(10, h - self.rotate_panel.height() - 10)
+        self.menu_button.move(self.width() - self.menu_button.width() - 10, h - self.menu_button.height() - 10)
+        self.rotate_panel.raise_()
+        self.menu_button.raise_()
+        if self.bar.isVisible():
+            self._slide_bar()
+
+    def _slide_bar(self) -> None:
+        """Slide the action bar up between the compass and the ⋮ button (over them when narrow)."""
+        left, right = self.rotate_panel.geometry().right() + 10, self.menu_button.geometry().left() - 10
+        if right - left < 520:
+            left, right = 10, self.width() - 10
+        self.bar.slide_in(self.height(), left, right)
+
+    def focusInEvent(self, event) -> None:
+        super().focusInEvent(event)
+        self._refresh()
+
+    def focusOutEvent(self, event) -> None:
+        super().focusOutEvent(event)
+        self._refresh()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if not self._handle_key(event):
+            super().keyPressEvent(event)
+
+    def _handle_key(self, event: QKeyEvent) -> bool:
+        """Rotate ([ ] Ctrl+←/→), move the cursor (arrows), select (Enter), choose (B N E S W / arrows)."""
+        key, ctrl = event.key(), bool(event.modifiers() & Qt.ControlModifier)
+        if key == Qt.Key_BracketLeft or (ctrl and key == Qt.Key_Left):
+            self.set_rotation(self.proj.rotation + 1)
+        elif key == Qt.Key_BracketRight or (ctrl and key == Qt.Key_Right):
+            self.set_rotation(self.proj.rotation - 1)
+        elif key == Qt.Key_Escape and self.selected is not None:
+            self.cancel_selection()
+        elif self.selected is not None:
+            return self._choose_key(key)
+        elif key in DIRECTION_KEYS:
+            self._move_cursor(self.proj.screen_direction(DIRECTION_KEYS[key]))
+        elif key in (Qt.Key_Return, Qt.Key_Enter, Qt.Key_Space):
+            self.select_square(self.cursor)
+        else:
+            return False
+        return True
+
+    def _choose_key(self, key: int) -> bool:
+        """With the bar open: a move's key previews it; the same key again, or Enter, plays it."""
+        if key in (Qt.Key_Return, Qt.Key_Enter, Qt.Key_Space):
+            armed = self.bar.armed()
+            if armed:
+                self._commit(armed)
+            return True
+        kind = LETTER_KINDS.get(key) or (self.proj.screen_direction(DIRECTION_KEYS[key]) if key in DIRECTION_KEYS else None)
+        if kind is None:
+            return False
+        action = self.selected + kind
+        if action in self.bar.buttons:
+            if self.bar.armed() == action:
+                self._commit(action)
+            else:
+                self.bar.arm(action)
+        return True
+
+    def _move_cursor(self, direction: str) -> None:
+        nxt = step(self.cursor, direction)
+        if nxt is not None:
+            self.cursor = nxt
+            self._refresh()

@@ -1,0 +1,113 @@
+"""The QGraphicsView under the Castles board: fits the board, zooms (wheel, pinch), never drags.
+
+A press is reported as the square under it (the tower drawn there, else the floor), so a click
+always selects, whatever the rotation or the mode.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QPointF, Qt, Signal
+from PySide6.QtGui import QColor, QPainter, QRadialGradient, QTransform
+from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QPinchGesture
+
+from .items import TowerItem
+from .projection import Projection
+
+ZOOM_MIN, ZOOM_MAX = 0.6, 2.5
+BOTTOM_ROOM = 56  # pixels kept free under the fitted board for the compass and the ⋮ button
+
+
+class BoardView(QGraphicsView):
+    """Shows the scene scaled to fit times `zoom`; emits the square under each press."""
+
+    square_pressed = Signal(object)  # a square name, or None for a press off the board
+    zoomed = Signal(float)
+
+    def __init__(self, scene: QGraphicsScene, parent=None) -> None:
+        super().__init__(scene, parent)
+        self.proj = Projection()
+        self.zoom = 1.0
+        self.setRenderHints(QPainter.Antialiasing | QPainter.SmoothPixmapTransform)
+        self.setDragMode(QGraphicsView.NoDrag)
+        self.setFrameShape(QFrame.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.setTransformationAnchor(QGraphicsView.AnchorViewCenter)
+        self.setFocusPolicy(Qt.NoFocus)
+        self.setMouseTracking(True)
+        self.setViewportUpdateMode(QGraphicsView.SmartViewportUpdate)
+        self.viewport().grabGesture(Qt.PinchGesture)
+        self.setStyleSheet("QGraphicsView { background: transparent; border: none; }")
+
+    def fit_scale(self) -> float:
+        """The scale at which the whole board just fits the viewport (above the corner buttons)."""
+        r = self.proj.bounds()
+        vw, vh = max(self.viewport().width(), 50), max(self.viewport().height() - BOTTOM_ROOM, 50)
+        return min(vw / r.width(), vh / r.height())
+
+    def drawBackground(self, painter: QPainter, rect) -> None:
+        """A dark table under the board, lit from the middle."""
+        painter.save()
+        painter.resetTransform()
+        vr = self.viewport().rect()
+        g = QRadialGradient(QPointF(vr.center()), max(vr.width(), vr.height()) * 0.75)
+        g.setColorAt(0.0, QColor("#4a3e33"))
+        g.setColorAt(1.0, QColor("#1c1713"))
+        painter.fillRect(vr, g)
+        painter.restore()
+
+    def apply_zoom(self, zoom: float, anchor: QPointF | None = None) -> None:
+        """Scale to fit × zoom, keeping the scene point under `anchor` (viewport) in place."""
+        self.zoom = max(ZOOM_MIN, min(ZOOM_MAX, zoom))
+        before = self.mapToScene(anchor.toPoint()) if anchor is not None else None
+        s = self.fit_scale() * self.zoom
+        self.setTransform(QTransform.fromScale(s, s))
+        r = self.proj.bounds()
+        margin = max(r.width(), r.height()) * 1.5
+        self.setSceneRect(r.adjusted(-margin, -margin, margin, margin))
+        if before is None or self.zoom <= 1.0:
+            self.centerOn(r.center() + QPointF(0, BOTTOM_ROOM / 2 / s))
+        else:
+            after = self.mapToScene(anchor.toPoint())
+            centre = self.mapToScene(self.viewport().rect().center())
+            self.centerOn(centre + (before - after))
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.apply_zoom(self.zoom)
+
+    def wheelEvent(self, event) -> None:
+        steps = event.angleDelta().y() / 120.0
+        if steps:
+            self.apply_zoom(self.zoom * (1.15 ** steps), event.position())
+            self.zoomed.emit(self.zoom)
+        event.accept()
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Gesture:
+            pinch = event.gesture(Qt.PinchGesture)
+            if isinstance(pinch, QPinchGesture):
+                self.apply_zoom(self.zoom * pinch.scaleFactor(), pinch.centerPoint())
+                self.zoomed.emit(self.zoom)
+                return True
+        if event.type() == QEvent.NativeGesture and event.gestureType() == Qt.ZoomNativeGesture:
+            self.apply_zoom(self.zoom * (1.0 + event.value()), event.position())
+            self.zoomed.emit(self.zoom)
+            return True
+        return super().viewportEvent(event)
+
+    def square_at(self, viewport_point: QPointF) -> str | None:
+        """The square drawn under a viewport point: a tower's silhouette first, else the floor."""
+        scene_point = self.mapToScene(viewport_point.toPoint())
+        for item in self.scene().items(scene_point):  # topmost first
+            if isinstance(item, TowerItem) and item.isVisible():
+                if item.shape().contains(item.mapFromScene(scene_point)):
+                    return item.square
+        return self.proj.square_at(scene_point)
+
+    def mousePressEvent(self, event) -> None:
+        if event.button() == Qt.LeftButton:
+            self.square_pressed.emit(self.square_at(event.position()))
+        event.accept()
+
+    def mouseMoveEvent(self, event) -> None:
+        event.accept()  # no dragging, no rubber band
