@@ -58,19 +58,16 @@ class Compass(QWidget):
         side = QPointF(-n.y(), n.x()) * 5
         p.setPen(Qt.NoPen)
         p.setBrush(GOLD_LIGHT)
-        p.drawPolygon(QPolygonF([c + n * 15, c + side, c - side]))
+        p.drawPolygon(QPolygonF([c + n * 9, c + side, c - side]))
         p.setBrush(QColor("#8c7a5a"))
-        p.drawPolygon(QPolygonF([c - n * 12, c + side, c - side]))
+        p.drawPolygon(QPolygonF([c - n * 9, c + side, c - side]))
         font = QFont()
         font.setPixelSize(10)
         font.setBold(True)
         p.setFont(font)
         p.setPen(GOLD_LIGHT)
-        tip = c - n * 14
-        p.drawText(QRectF(tip.x() - 6, tip.y() - 6, 12, 12), Qt.AlignCenter, "S")
         tip = c + n * 15
-        p.setPen(QColor("#2a2420"))
-        p.drawText(QRectF(tip.x() - 6, tip.y() - 6, 12, 12), Qt.AlignCenter, "")
+        p.drawText(QRectF(tip.x() - 6, tip.y() - 6, 12, 12), Qt.AlignCenter, "N")
 
 
 class RotatePanel(QFrame):

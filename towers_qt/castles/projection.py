@@ -91,5 +91,5 @@ class Projection:
     def bounds(self) -> QRectF:
         """The scene rectangle that holds the board, its rim, labels and the tallest towers."""
         if self.mode == "2d":
-            return QRectF(-4.3 * UNIT, -4.3 * UNIT, 8.6 * UNIT, 8.6 * UNIT)
-        return QRectF(-7.9 * HALF_W, -7.6 * HALF_H - 6 * PIECE, 15.8 * HALF_W, 15.6 * HALF_H + 6 * PIECE + 30)
+            return QRectF(-4.25 * UNIT, -4.25 * UNIT, 8.5 * UNIT, 8.5 * UNIT)
+        return QRectF(-8.4 * HALF_W, -8.3 * HALF_H - 6 * PIECE, 16.8 * HALF_W, 16.6 * HALF_H + 6 * PIECE + 28)

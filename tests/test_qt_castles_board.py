@@ -1,0 +1,229 @@
+"""The Castles board widget: selection shows exactly the legal moves, previews match api.preview and
+then api.apply, clicks hit the right square in every rotation and mode, view settings persist, and
+the keyboard can select and play."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from towers_core.castles import api
+from towers_qt.castles.board import CastlesBoard
+
+
+def _opening(moves: list[str]) -> dict:
+    pos = api.new_position()
+    for m in moves:
+        pos = api.apply(pos, m)
+    return pos
+
+
+def _random_game(plies: int, seed: int) -> dict:
+    """A position after `plies` random legal moves (mixed towers for the preview tests)."""
+    import random
+
+    rng, pos = random.Random(seed), api.new_position()
+    for _ in range(plies):
+        legal = api.legal_actions(pos)
+        if not legal:
+            break
+        pos = api.apply(pos, rng.choice(legal))
+    return pos
+
+
+@pytest.fixture
+def board(qtbot, qsettings):
+    b = CastlesBoard(qsettings)
+    b.set_animation_speed(0)
+    qtbot.addWidget(b)
+    b.resize(1000, 720)
+    b.show()
+    qtbot.waitExposed(b)
+    return b
+
+
+def _show(board, pos: dict) -> None:
+    board.show_position(pos, None, api.legal_actions(pos), True)
+
+
+def test_selecting_a_tower_shows_exactly_its_legal_actions(board, qtbot):
+    pos = _opening(["c3n", "e5s"])
+    _show(board, pos)
+    for sq in ("b2", "c3", "c4", "b3"):
+        qtbot.mouseClick(board.view.viewport(), Qt.LeftButton, pos=board.square_point(sq))
+        want = [a for a in api.legal_actions(pos) if a[:2] == sq]
+        if want:
+            assert board.selected == sq and board.bar.isVisible()
+            assert sorted(board.bar.buttons) == want
+        board.cancel_selection()
+
+
+def test_opponent_towers_and_empty_squares_do_not_select(board, qtbot):
+    _show(board, api.new_position())
+    for sq in ("e5", "d5", "d4"):
+        qtbot.mouseClick(board.view.viewport(), Qt.LeftButton, pos=board.square_point(sq))
+        assert board.selected is None and not board.bar.isVisible()
+
+
+def test_preview_matches_api_and_commit_matches_apply(board, qtbot):
+    """For every legal move of a mixed position: the ghosts are preview's gains, and after the
+    chosen action is played the board shows api.apply's position."""
+    pos = _random_game(14, 7)
+    for action in api.legal_actions(pos):
+        _show(board, pos)
+        board.select_square(action[:2])
+        board.bar.arm(action)
+        info = api.preview(pos, action)
+        assert board.ghosts() == info["gains"]
+        if info["kind"] == "push":
+            assert board.towers[action[:2]].faded_from == len(info["stays"])
+        with qtbot.waitSignal(board.action_chosen) as sig:
+            qtbot.mouseClick(board.bar.buttons[action], Qt.LeftButton)
+        assert sig.args == [action]
+        after = api.apply(pos, action)
+        with qtbot.waitSignal(board.animation_finished, timeout=3000):
+            board.animate(pos, action, after)
+        assert board.shown_towers() == after["board"]
+
+
+def test_animation_ends_on_the_position_after(board, qtbot):
+    pos = _opening(["c3+", "e5s"])
+    board.set_animation_speed(0.05)
+    after = api.apply(pos, "c3e")
+    with qtbot.waitSignal(board.animation_finished, timeout=5000):
+        board.animate(pos, "c3e", after)
+    assert board.shown_towers() == after["board"] and not board.is_animating()
+
+
+@pytest.mark.parametrize("mode", ["3d", "2d"])
+def test_click_selects_the_same_square_in_every_rotation(board, qtbot, mode):
+    pos = _opening(["c3+", "e5s"])
+    board.set_mode(mode)
+    for rotation in range(4):
+        board.set_rotation(rotation)
+        seen = set()
+        for sq in ("b2", "c2", "b3", "e4", "d4", "a4", "g7", "a1"):
+            assert board.view.square_at(board.square_point(sq).toPointF()) == sq, (mode, rotation, sq)
+            seen.add(board.square_point(sq).toTuple())
+        assert len(seen) == 8
+        _show(board, pos)
+        qtbot.mouseClick(board.view.viewport(), Qt.LeftButton, pos=board.square_point("b2"))
+        assert board.selected == "b2"
+        board.cancel_selection()
+
+
+def test_rotation_changes_the_projection(board):
+    points = set()
+    for rotation in range(4):
+        board.set_rotation(rotation)
+        points.add(board.square_point("a1").toTuple())
+    assert len(points) == 4
+
+
+def test_view_settings_persist(qtbot, qsettings):
+    first = CastlesBoard(qsettings)
+    qtbot.addWidget(first)
+    first.set_rotation(3)
+    first.set_zoom(1.5)
+    first.set_mode("2d")
+    second = CastlesBoard(qsettings)
+    qtbot.addWidget(second)
+    assert (second.rotation(), second.mode()) == (3, "2d")
+    assert second.zoom() == pytest.approx(1.5)
+    with pytest.raises(ValueError):
+        second.set_mode("4d")
+
+
+def test_wheel_zooms_and_menu_switches_mode(board, qtbot):
+    from PySide6.QtCore import QPoint, QPointF
+    from PySide6.QtGui import QWheelEvent
+    from PySide6.QtWidgets import QApplication
+
+    before = board.zoom()
+    centre = QPointF(board.view.viewport().rect().center())
+    ev = QWheelEvent(centre, QPointF(board.view.mapToGlobal(centre.toPoint())), QPoint(0, 0), QPoint(0, 240),
+                     Qt.NoButton, Qt.NoModifier, Qt.NoScrollPhase, False)
+    QApplication.sendEvent(board.view.viewport(), ev)
+    assert board.zoom() > before
+    board.menu_button.action_2d.trigger()
+    assert board.mode() == "2d"
+    board.menu_button.action_3d.trigger()
+    assert board.mode() == "3d"
+
+
+def test_rotate_buttons_and_keys(board, qtbot):
+    board.set_rotation(0)
+    qtbot.mouseClick(board.rotate_panel.left, Qt.LeftButton)
+    assert board.rotation() == 1
+    qtbot.mouseClick(board.rotate_panel.right, Qt.LeftButton)
+    assert board.rotation() == 0
+    board.setFocus()
+    qtbot.keyClick(board, Qt.Key_BracketRight)
+    assert board.rotation() == 3
+    qtbot.keyClick(board, Qt.Key_Left, Qt.ControlModifier)
+    assert board.rotation() == 0
+
+
+def test_keyboard_selects_and_plays(board, qtbot):
+    pos = api.new_position()
+    _show(board, pos)
+    board.setFocus()
+    board.cursor = "c3"
+    qtbot.keyClick(board, Qt.Key_Up)
+    assert board.cursor == "c4"
+    qtbot.keyClick(board, Qt.Key_Down)
+    qtbot.keyClick(board, Qt.Key_Return)
+    assert board.selected == "c3" and sorted(board.bar.buttons) == [a for a in api.legal_actions(pos) if a[:2] == "c3"]
+    qtbot.keyClick(board, Qt.Key_N)
+    assert board.bar.armed() == "c3n" and board.ghosts() == api.preview(pos, "c3n")["gains"]
+    with qtbot.waitSignal(board.action_chosen) as sig:
+        qtbot.keyClick(board, Qt.Key_Return)
+    assert sig.args == ["c3n"]
+    board.select_square("c3")
+    qtbot.keyClick(board, Qt.Key_Escape)
+    assert board.selected is None and not board.bar.isVisible()
+
+
+def test_keyboard_arrows_follow_the_rotation(board, qtbot):
+    _show(board, api.new_position())
+    board.set_rotation(1)
+    board.setFocus()
+    board.cursor = "d4"
+    qtbot.keyClick(board, Qt.Key_Up)
+    up = board.cursor
+    a, b = board.square_point("d4"), board.square_point(up)
+    assert b.y() < a.y()  # up on screen, whichever way the board is turned
+
+
+def test_not_interactive_selects_nothing(board, qtbot):
+    pos = api.new_position()
+    board.show_position(pos, None, [], False)
+    qtbot.mouseClick(board.view.viewport(), Qt.LeftButton, pos=board.square_point("b2"))
+    assert board.selected is None
+
+
+def test_touch_first_tap_previews_second_commits(board, qtbot):
+    from PySide6.QtCore import QEvent, QPointF
+    from PySide6.QtGui import QMouseEvent, QPointingDevice
+    from PySide6.QtWidgets import QApplication
+
+    pos = api.new_position()
+    _show(board, pos)
+    board.select_square("c3")
+    button = board.bar.buttons["c3n"]
+    chosen = []
+    board.action_chosen.connect(chosen.append)
+
+    def tap():
+        for kind in (QEvent.MouseButtonPress, QEvent.MouseButtonRelease):
+            ev = QMouseEvent(kind, QPointF(5, 5), QPointF(button.mapToGlobal(button.rect().topLeft())) + QPointF(5, 5),
+                             Qt.LeftButton, Qt.LeftButton if kind == QEvent.MouseButtonPress else Qt.NoButton,
+                             Qt.NoModifier, QPointingDevice.primaryPointingDevice())
+            ev.source = lambda: Qt.MouseEventSynthesizedBySystem  # noqa: B023 - what a touch tap looks like
+            QApplication.sendEvent(button, ev)
+
+    button._touch = True
+    button.click()
+    assert chosen == [] and board.bar.armed() == "c3n" and board.ghosts()
+    button.click()
+    assert chosen == ["c3n"]
+    del tap

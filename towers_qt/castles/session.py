@@ -1,0 +1,255 @@
+"""A Castles game in progress: players, the start position, the actions played, undo, the computer's
+turns through the shared AI worker, and the save payload with its all-or-nothing check.
+
+Castles hides nothing, so the whole game is its start position and its actions: every position is
+the core's `api.apply` of the actions in turn. A save holds exactly that; reading one validates the
+start with `api.validate` and replays every action with `api.apply` (the core refuses any illegal
+one) before the session takes anything, so a damaged file changes nothing.
+"""
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import asdict
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+
+from towers_core.castles import api
+from towers_core.castles.ai.levels import get_level
+from towers_core.castles.ai.player import Searcher
+from towers_core.errors import TowersError
+from towers_qt.shell.ai_worker import AiRunner
+from towers_qt.shell.players import SIDES, Player, mode_of
+from towers_qt.shell.save_file import (SAVE_FORMAT, Damage, SaveError, bounded_list, core_check, fail,
+                                       require_keys, whole_number, write_atomic)
+
+GAME = "castles"
+SAVE_VERSION = 1
+KEYS = frozenset({"format", "game", "version", "seed", "players", "start", "actions"})
+PLAYER_KEYS = frozenset({"kind", "name", "level"})
+MAX_NAME = 40
+MAX_ACTIONS = 1000  # the quiet rule ends every game by ply 400
+SEED_RANGE = (0, (1 << 63) - 1)
+
+
+class CastlesSession(QObject):
+    """The one owner of a Castles game. Widgets read it and call `play`; nothing else changes it."""
+
+    positionChanged = Signal()
+    actionPlayed = Signal(str, dict)  # the action and the position before it (for the animation)
+    aiThinking = Signal(bool)
+    aiProgress = Signal(int)
+    aiFailed = Signal(str)
+    hintReady = Signal(str)
+
+    def __init__(self, parent: QObject | None = None, time_ms: int | None = None) -> None:
+        super().__init__(parent)
+        self.players = {"S": Player("human", "Light"), "N": Player("ai", "Computer")}
+        self.seed = 0
+        self.start: dict = {}
+        self.positions: list[dict] = []  # positions[i] is the position before actions[i]
+        self.actions: list[str] = []
+        self.time_ms = time_ms
+        self._asking: str | None = None
+        self.ai = AiRunner(Searcher, self)
+        self.ai.answered.connect(self._on_ai_answer)
+        self.ai.failed.connect(self._on_ai_failed)
+        self.ai.thinking.connect(self.aiThinking)
+        self.ai.progress.connect(self.aiProgress)
+
+    # -- starting -------------------------------------------------------------------------------
+    def new_game(self, players: dict[str, Player], seed: int, start: dict | None = None) -> None:
+        """Start from the rules' start position (or `start`, a checked position)."""
+        self.ai.cancel()
+        self._asking = None
+        self.players = {p: copy.copy(players[p]) for p in SIDES}
+        self.seed = seed
+        self.start = start if start is not None else api.new_position()
+        self.positions, self.actions = [self.start], []
+        self.positionChanged.emit()
+
+    # -- reading --------------------------------------------------------------------------------
+    @property
+    def position(self) -> dict:
+        return self.positions[-1] if self.positions else {}
+
+    @property
+    def log(self) -> list[str]:
+        """The actions played (the shell's generic name for a game's log)."""
+        return self.actions
+
+    @property
+    def to_move(self) -> str:
+        return self.position.get("to_move", "S")
+
+    @property
+    def result(self) -> dict | None:
+        return self.position.get("result")
+
+    def humans(self) -> list[str]:
+        return [p for p in SIDES if not self.players[p].is_ai]
+
+    def mode(self) -> str:
+        return mode_of(self.players)
+
+    def human_to_move(self) -> bool:
+        return bool(self.position) and self.result is None and not self.players[self.to_move].is_ai
+
+    def ai_to_move(self) -> bool:
+        return bool(self.position) and self.result is None and self.players[self.to_move].is_ai
+
+    def legal_actions(self) -> list[str]:
+        """What a human may play now (none while the computer is to move or thinks)."""
+        if not self.human_to_move():
+            return []
+        return api.legal_actions(self.position)
+
+    @property
+    def asking(self) -> str | None:
+        """What the running search is for: "move", "hint" or None."""
+        return self._asking
+
+    # -- playing --------------------------------------------------------------------------------
+    def play(self, action: str) -> dict:
+        """Play `action` (or "resign") for the player to move; the core refuses an illegal one."""
+        before = self.position
+        after = api.apply(before, action)
+        self.positions.append(after)
+        self.actions.append(action)
+        self.actionPlayed.emit(action, before)
+        self.positionChanged.emit()
+        return after
+
+    def can_undo(self) -> bool:
+        """Against the computer: while a move of yours is on the board; hot-seat: any move."""
+        if self.mode() == "hotseat":
+            return bool(self.actions)
+        return any(not self.players[p["to_move"]].is_ai for p in self.positions[:-1])
+
+    def undo(self) -> bool:
+        """Take back the last human move and everything after it (the computer's reply, or its
+        search in progress); in hot-seat, the last move."""
+        if not self.can_undo():
+            return False
+        self.ai.cancel()
+        self._asking = None
+        self._pop()
+        while self.mode() == "solo" and self.players[self.to_move].is_ai:
+            self._pop()
+        self.positionChanged.emit()
+        return True
+
+    def _pop(self) -> None:
+        self.positions.pop()
+        self.actions.pop()
+
+    # -- the computer ---------------------------------------------------------------------------
+    def start_ai(self) -> bool:
+        """Ask the computer for its move if it is to move; the answer is played when it comes."""
+        if not self.ai_to_move() or self.ai.busy:
+            return False
+        self._think("move", self.players[self.to_move].level)
+        return True
+
+    def request_hint(self) -> bool:
+        """Ask the computer what it would play for the human to move."""
+        if not self.human_to_move() or self.ai.busy:
+            return False
+        level = next((pl.level for pl in self.players.values() if pl.is_ai), "normal")
+        self._think("hint", level)
+        return True
+
+    def _think(self, asking: str, level: str) -> None:
+        self._asking = asking
+        seed = random.Random(f"{self.seed}:{len(self.actions)}:{asking}").getrandbits(31)
+        budget = self.time_ms or get_level(level).time_ms or 1000
+        self.ai.think((self.position, level, seed, self.time_ms), budget)
+
+    def _on_ai_answer(self, action: str) -> None:
+        asking, self._asking = self._asking, None
+        if asking == "hint":
+            self.hintReady.emit(action)
+        elif asking == "move" and self.ai_to_move():
+            self.play(action)
+
+    def _on_ai_failed(self, message: str) -> None:
+        self._asking = None
+        self.aiFailed.emit(message)
+
+    def shutdown(self) -> None:
+        self.ai.shutdown()
+
+    # -- save / load ----------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        return {"format": SAVE_FORMAT, "game": GAME, "version": SAVE_VERSION, "seed": self.seed,
+                "players": {p: asdict(self.players[p]) for p in SIDES},
+                "start": self.start, "actions": list(self.actions)}
+
+    def save(self, path: str | Path) -> None:
+        """Write atomically: the old file stays whole if anything fails."""
+        write_atomic(path, self.to_dict())
+
+    def state(self) -> dict:
+        """This game as `restore` takes it."""
+        return {"players": self.players, "seed": self.seed, "positions": list(self.positions),
+                "actions": list(self.actions)}
+
+    def restore(self, state: dict) -> None:
+        """Take over a checked state (from `check_state`) at once."""
+        self.ai.cancel()
+        self._asking = None
+        self.players = dict(state["players"])
+        self.seed = state["seed"]
+        self.positions, self.actions = list(state["positions"]), list(state["actions"])
+        self.start = self.positions[0]
+        self.positionChanged.emit()
+
+
+def check_state(data: dict, name: str = "This file") -> dict:
+    """A Castles save checked whole by the core (start validated, every action replayed) and
+    turned into a `restore` state; SaveError "This file is damaged: …" otherwise."""
+    version = data.get("version") if isinstance(data, dict) else None
+    if type(version) is not int or version != SAVE_VERSION:
+        raise SaveError(f"{name} has an unsupported save version {version!r}: it was written by "
+                        f"another version of Towers.")
+    try:
+        return _checked(copy.deepcopy(data))
+    except (Damage, TowersError) as exc:
+        raise SaveError(f"{name} is damaged: {exc}") from exc
+    except RecursionError as exc:
+        raise SaveError(f"{name} is damaged: it is nested too deeply.") from exc
+
+
+def _checked(data: dict) -> dict:
+    require_keys(data, "the save", KEYS)
+    if data["game"] != GAME:
+        fail("game", "must be \"castles\"")
+    seed = whole_number(data["seed"], "seed", *SEED_RANGE)
+    require_keys(data["players"], "players", frozenset(SIDES))
+    players = {p: _player(data["players"][p], p) for p in SIDES}
+    core_check("start", api.validate, data["start"])
+    positions = [data["start"]]
+    for i, action in enumerate(bounded_list(data["actions"], "actions", MAX_ACTIONS)):
+        if not isinstance(action, str):
+            fail(f"actions[{i}]", "must be an action such as \"c2+\" or \"c2n\"")
+        try:
+            positions.append(api.apply(positions[-1], action))
+        except TowersError as exc:
+            raise Damage(f"actions[{i}] ({action[:12]!r}): {exc}") from exc
+    return {"players": players, "seed": seed, "positions": positions, "actions": data["actions"]}
+
+
+def _player(value: object, side: str) -> Player:
+    where = f"players.{side}"
+    require_keys(value, where, PLAYER_KEYS)
+    if value["kind"] not in ("human", "ai"):
+        fail(f"{where}.kind", "must be \"human\" or \"ai\"")
+    name = value["name"]
+    if not isinstance(name, str) or len(name) > MAX_NAME or not name.isprintable():
+        fail(f"{where}.name", f"must be a printable name of at most {MAX_NAME} characters")
+    try:
+        get_level(value["level"])
+    except TowersError as exc:
+        raise Damage(f"{where}.level: {exc}") from exc
+    return Player(value["kind"], name, value["level"])
