@@ -1,6 +1,6 @@
 """How late the GUI thread's event loop runs while the AI thinks (goal: worst delay under 50 ms).
 
-A 5 ms QTimer ticks on the GUI thread while `towers_qt.ai_worker.AiRunner` searches on its worker
+A 5 ms QTimer ticks on the GUI thread while `towers_qt.shell.ai_worker.AiRunner` searches on its worker
 thread at the chosen level, over several mid-game positions. Each tick's lateness is the gap since
 the previous tick minus 5 ms. Prints the worst and the 99th-percentile delay, with and without the
 AI running.
@@ -20,11 +20,13 @@ import time
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QTimer  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
 
-from towers_core.skirmish import api  # noqa: E402
-from towers_qt.ai_worker import AiRunner  # noqa: E402
+from towers_core.skirmish import api
+from towers_core.skirmish.ai.levels import get_level
+from towers_core.skirmish.ai.player import Searcher
+from towers_qt.shell.ai_worker import AiRunner
 
 TICK_MS = 5
 
@@ -88,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
         time.sleep(0.001)
     idle.timer.stop()
 
-    runner, probe, pending, times = AiRunner(), Probe(), list(views), []
+    runner, probe, pending, times = AiRunner(Searcher), Probe(), list(views), []
 
     def next_search(_action: str = "") -> None:
         if times:
@@ -97,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
             app.quit()
             return
         times.append(time.perf_counter())
-        runner.think(pending.pop(0), [], args.level, 1, None)
+        runner.think((pending.pop(0), [], args.level, 1, None), get_level(args.level).time_ms)
 
     runner.answered.connect(next_search)
     runner.failed.connect(lambda msg: (print("AI failed:", msg), app.exit(1)))

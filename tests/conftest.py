@@ -6,7 +6,7 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import pytest  # noqa: E402
+import pytest
 
 
 @pytest.fixture
@@ -19,7 +19,7 @@ def qsettings(tmp_path):
 
 @pytest.fixture
 def settings(qsettings):
-    from towers_qt.settings import AnimationSpeed, Settings
+    from towers_qt.shell.settings import AnimationSpeed, Settings
 
     s = Settings(qsettings)
     s.set_animation_speed(AnimationSpeed.NONE)
@@ -31,7 +31,7 @@ def window(qtbot, settings):
     """The real main window, shown offscreen, without autosave or animations."""
     from PySide6.QtCore import QStandardPaths
 
-    from towers_qt.main_window import MainWindow
+    from towers_qt.skirmish.window import MainWindow
 
     QStandardPaths.setTestModeEnabled(True)
     win = MainWindow(settings, autosave=False)
@@ -42,6 +42,17 @@ def window(qtbot, settings):
     qtbot.waitExposed(win)
     yield win
     win.session.shutdown()
+
+
+@pytest.fixture
+def choose_game(monkeypatch):
+    """Game → New game picks `key` in the game chooser without showing it: choose_game("skirmish")."""
+    from towers_qt.shell.chooser import GameChooser
+
+    def choose(key: str) -> None:
+        monkeypatch.setattr(GameChooser, "exec", lambda dialog: GameChooser.Accepted)
+        monkeypatch.setattr(GameChooser, "choice", lambda dialog: key)
+    return choose
 
 
 class Clicks:

@@ -8,9 +8,9 @@ import pytest
 from PySide6.QtCore import Qt
 
 from towers_core.skirmish import api
-from towers_qt.board.chooser import Chooser
-from towers_qt.board.geometry import ALL_SQUARES, square_at, square_center
-from towers_qt.session import Player
+from towers_qt.skirmish.board.chooser import Chooser
+from towers_qt.skirmish.board.geometry import ALL_SQUARES, square_at, square_center
+from towers_qt.skirmish.session import Player
 
 
 def cell(owner, card, up=False, posture="ready", spent=False):

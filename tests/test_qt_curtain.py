@@ -5,15 +5,21 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import pytest  # noqa: E402
-from PySide6.QtCore import QPoint, Qt  # noqa: E402
-from PySide6.QtGui import QAction, QKeySequence  # noqa: E402
-from PySide6.QtTest import QTest  # noqa: E402
-from PySide6.QtWidgets import (  # noqa: E402
-    QApplication, QLineEdit, QMainWindow, QMessageBox, QPushButton, QVBoxLayout, QWidget,
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import (
+    QApplication,
+    QLineEdit,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
 )
 
-from towers_qt.curtain import Curtain  # noqa: E402
+from towers_qt.shell.curtain import Curtain
 
 
 def os_click(host: QMainWindow, widget: QWidget) -> None:

@@ -5,20 +5,27 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import pytest  # noqa: E402
-from helpers import make_pos  # noqa: E402
-from PySide6.QtCore import QByteArray, QSettings, Qt, QUrl  # noqa: E402
-from PySide6.QtGui import QTextDocument  # noqa: E402
-from PySide6.QtWidgets import QDialog, QLabel  # noqa: E402
+import pytest
+from helpers import make_pos
+from PySide6.QtCore import QByteArray, QSettings, Qt, QUrl
+from PySide6.QtGui import QTextDocument
+from PySide6.QtWidgets import QDialog, QLabel
 
-from towers_core.skirmish import api  # noqa: E402
-from towers_qt.dialogs import (  # noqa: E402
-    AboutDialog, AttackPreviewDialog, GameOverDialog, GameSetup, MusterDialog, NewGameDialog,
-    RulesWindow,
+from towers_core.skirmish import api
+from towers_qt.shell.about import AboutDialog
+from towers_qt.shell.look import card_pixmap, resources_dir
+from towers_qt.shell.rules_window import RulesWindow
+from towers_qt.shell.settings import AnimationSpeed, Key, Settings
+from towers_qt.skirmish.dialogs import (
+    AttackPreviewDialog,
+    GameOverDialog,
+    GameSetup,
+    MusterDialog,
+    NewGameDialog,
+    attack_preview,
+    game_over,
+    muster,
 )
-from towers_qt.dialogs import attack_preview, game_over, muster  # noqa: E402
-from towers_qt.dialogs._common import card_pixmap, resources_dir  # noqa: E402
-from towers_qt.settings import AnimationSpeed, Key, Settings  # noqa: E402
 
 
 @pytest.fixture

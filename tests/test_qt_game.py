@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 
 from towers_core.skirmish import api
-from towers_qt.dialogs.new_game import GameSetup
+from towers_qt.skirmish.dialogs.new_game import GameSetup
 
 
 def _pick(rng: random.Random, actions: list[str]) -> str:
@@ -130,8 +130,8 @@ def test_hotseat_musters_are_each_behind_a_curtain(window, qtbot, monkeypatch):
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QDialog
 
-    from towers_qt.curtain import Curtain
-    from towers_qt.dialogs.muster import MusterDialog
+    from towers_qt.shell.curtain import Curtain
+    from towers_qt.skirmish.dialogs.muster import MusterDialog
 
     asked: list[str] = []
 

@@ -7,12 +7,11 @@ import copy
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
-
-from towers_qt.board import palette
-from towers_qt.board.keyboard import step
-from towers_qt.session import Player
-
 from test_qt_board import BASE
+
+from towers_qt.skirmish.board import palette
+from towers_qt.skirmish.board.keyboard import step
+from towers_qt.skirmish.session import Player
 
 
 @pytest.fixture

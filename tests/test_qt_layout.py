@@ -7,13 +7,12 @@ import copy
 
 import pytest
 from PySide6.QtWidgets import QApplication
-
-from towers_qt.board.card_face import CARD_W
-from towers_qt.dialogs.fit import SMALL_SCREEN
-from towers_qt.session import Player
-
 from test_qt_board import BASE
 from test_qt_dialogs import PREVIEW
+
+from towers_qt.shell.fit import SMALL_SCREEN
+from towers_qt.skirmish.board.card_face import CARD_W
+from towers_qt.skirmish.session import Player
 
 
 def settle(qtbot) -> None:
@@ -69,12 +68,12 @@ def test_selecting_a_card_moves_nothing(game, clicks, qtbot):
 
 
 def test_every_dialog_fits_a_1280_by_720_screen(qtbot, settings):
-    from towers_qt.dialogs.about import AboutDialog
-    from towers_qt.dialogs.attack_preview import AttackPreviewDialog
-    from towers_qt.dialogs.game_over import GameOverDialog
-    from towers_qt.dialogs.muster import MusterDialog
-    from towers_qt.dialogs.new_game import NewGameDialog
-    from towers_qt.dialogs.rules_window import RulesWindow
+    from towers_qt.shell.about import AboutDialog
+    from towers_qt.shell.rules_window import RulesWindow
+    from towers_qt.skirmish.dialogs.attack_preview import AttackPreviewDialog
+    from towers_qt.skirmish.dialogs.game_over import GameOverDialog
+    from towers_qt.skirmish.dialogs.muster import MusterDialog
+    from towers_qt.skirmish.dialogs.new_game import NewGameDialog
 
     summary = {"high": {"S": 1, "N": 2}, "captured": {"S": ["Kn"], "N": []}, "value": {"S": 2, "N": 0}}
     dialogs = [MusterDialog(None, "S", "Ann", None, settings), NewGameDialog(None, settings),

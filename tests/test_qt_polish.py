@@ -8,15 +8,14 @@ import copy
 import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QMessageBox
+from test_qt_board import BASE
 
 from towers_core.skirmish import api
-from towers_qt.board.marks import Z_MARKS, last_action
-from towers_qt.board.tooltips import square_tip
-from towers_qt.main_window import hint_text
-from towers_qt.names import display_names, possessive, turn_text, verb, with_names
-from towers_qt.session import Player
-
-from test_qt_board import BASE
+from towers_qt.shell.names import display_names, possessive, turn_text, verb, with_names
+from towers_qt.skirmish.board.marks import last_action
+from towers_qt.skirmish.board.tooltips import square_tip
+from towers_qt.skirmish.session import Player
+from towers_qt.skirmish.window import hint_text
 
 
 @pytest.fixture
@@ -119,11 +118,12 @@ def test_hint_says_the_whole_action_and_leaves_with_undo(game, clicks, qtbot):
     assert game.statusBar().currentMessage() == "" and game.hint_action is None
 
 
-def test_new_game_asks_before_abandoning_a_game(game, clicks, qtbot, monkeypatch):
+def test_new_game_asks_before_abandoning_a_game(game, clicks, qtbot, monkeypatch, choose_game):
+    choose_game("skirmish")
     clicks.perform("pass")
     qtbot.waitUntil(lambda: len(game.session.log) >= 2, timeout=20000)
     opened = []
-    monkeypatch.setattr("towers_qt.dialogs.new_game.NewGameDialog.exec", lambda self: opened.append(1) or 0)
+    monkeypatch.setattr("towers_qt.skirmish.dialogs.new_game.NewGameDialog.exec", lambda self: opened.append(1) or 0)
     QTimer.singleShot(0, lambda: game.message_box.done(QMessageBox.StandardButton.No))
     game.new_game_dialog()
     assert not opened and game.message_box.defaultButton() is game.message_box.button(QMessageBox.StandardButton.No)
@@ -133,7 +133,7 @@ def test_new_game_asks_before_abandoning_a_game(game, clicks, qtbot, monkeypatch
 
 
 def test_log_and_barrack_wait_for_the_animation(game, clicks, qtbot):
-    from towers_qt.settings import AnimationSpeed
+    from towers_qt.shell.settings import AnimationSpeed
 
     game.settings.set_animation_speed(AnimationSpeed.FAST)
     tiles = game.barrack.tile_codes()

@@ -5,11 +5,11 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from towers_core.skirmish import api
-from towers_qt.app import midgame
-from towers_qt.review.evaluation import WIN, evaluate, worst_actions
-from towers_qt.review.menu import review_file, review_session
-from towers_qt.review.positions import game_positions
-from towers_qt.session import Player
+from towers_qt.skirmish.game import midgame
+from towers_qt.skirmish.review.evaluation import WIN, evaluate, worst_actions
+from towers_qt.skirmish.review.menu import review_file, review_session
+from towers_qt.skirmish.review.positions import game_positions
+from towers_qt.skirmish.session import Player
 
 
 def finished_game(window) -> None:
@@ -75,7 +75,7 @@ def test_game_over_offers_a_review_and_saved_games_can_be_reviewed(window, qtbot
 
 def test_an_unfinished_saved_game_is_not_reviewed(window, tmp_path, monkeypatch):
     shown = []
-    monkeypatch.setattr("towers_qt.review.menu.QMessageBox.information", lambda *a: shown.append(a[2]))
+    monkeypatch.setattr("towers_qt.skirmish.review.menu.QMessageBox.information", lambda *a: shown.append(a[2]))
     window.session.restore(midgame(11, plies=8))
     path = tmp_path / "open.towers.json"
     window.session.save(path)

@@ -8,14 +8,15 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, strategies as st
+from hypothesis import HealthCheck, given
 from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 from PySide6.QtCore import Qt
 
 from towers_core.skirmish import api
-from towers_qt.app import default_setup
-from towers_qt.save_file import read_save
-from towers_qt.session import Player, SaveError, Session
+from towers_qt.skirmish.game import default_setup
+from towers_qt.skirmish.save_check import read_save
+from towers_qt.skirmish.session import Player, SaveError, Session
 
 SOLO = {"S": Player("human", "South"), "N": Player("ai", "Computer", "easy")}
 
@@ -285,10 +286,11 @@ def test_a_failed_save_leaves_the_old_file_whole(window, saved, tmp_path, monkey
 
 # -- the autosave ------------------------------------------------------------------------------------
 def test_a_damaged_autosave_is_kept_aside_and_reported_once(qtbot, settings, tmp_path, monkeypatch):
-    from towers_qt import main_window as mw
+    from towers_qt.shell import frame
+    from towers_qt.skirmish import window as mw
 
     auto = tmp_path / "autosave.json"
-    monkeypatch.setattr(mw, "autosave_path", lambda: auto)
+    monkeypatch.setattr(frame, "autosave_path", lambda: auto)
     auto.write_text('{"format": "towers-save", "version": 2, "log": [1, "two", null]}')
     damaged = auto.read_text()
     first = mw.MainWindow(settings, autosave=True)
@@ -316,8 +318,8 @@ def test_a_damaged_autosave_is_kept_aside_and_reported_once(qtbot, settings, tmp
 
 # -- undo survives saving ------------------------------------------------------------------------------
 def test_undo_works_after_loading_into_a_fresh_window(qtbot, settings, window, clicks, tmp_path):
-    from towers_qt.dialogs.new_game import GameSetup
-    from towers_qt.main_window import MainWindow
+    from towers_qt.skirmish.dialogs.new_game import GameSetup
+    from towers_qt.skirmish.window import MainWindow
 
     s = window.session
     window.start_game(GameSetup(mode="computer", level="easy", human_side="S", first="S", seed=4,
@@ -340,7 +342,7 @@ def test_undo_works_after_loading_into_a_fresh_window(qtbot, settings, window, c
 
 def test_a_save_that_cannot_be_shown_brings_the_old_game_back(window, qtbot, saved, tmp_path, monkeypatch):
     """The last line of defence: should a checked save still break the screen, nothing is lost."""
-    from towers_qt.docks.log import LogWidget
+    from towers_qt.shell.log_dock import LogWidget
 
     start(window, saved, tmp_path)
     before = state_of(window)

@@ -15,11 +15,20 @@ import re
 import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import (QAbstractButton, QApplication, QDialog, QLabel, QLineEdit, QListWidget,
-                               QMessageBox, QProgressBar, QWidget)
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QApplication,
+    QDialog,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QMessageBox,
+    QProgressBar,
+    QWidget,
+)
 
 from towers_core.skirmish import api
-from towers_qt.dialogs.new_game import GameSetup
+from towers_qt.skirmish.dialogs.new_game import GameSetup
 
 SQUARES = [f"{f}{r}" for f in "abcdefg" for r in range(1, 8)]
 
@@ -161,21 +170,22 @@ def watch_dialogs(window, witness, monkeypatch) -> None:
 @pytest.fixture
 def searches(monkeypatch, window):
     """What the worker passes to the core's search, beside the full position when it was asked."""
-    from towers_qt import ai_worker
+    from towers_core.skirmish.ai.player import Searcher
+    from towers_qt.shell import ai_worker
 
     asked, received = [], []
-    think, start = ai_worker.AiRunner.think, ai_worker.Searcher.start
+    think, start = ai_worker.AiRunner.think, Searcher.start
 
-    def spy_think(runner, view, history, *args):
+    def spy_think(runner, *args):
         asked.append(copy.deepcopy(window.session.position))
-        return think(runner, view, history, *args)
+        return think(runner, *args)
 
     def spy_start(searcher, view, history, *args, **kwargs):
         received.append((copy.deepcopy(view), copy.deepcopy(history)))
         return start(searcher, view, history, *args, **kwargs)
 
     monkeypatch.setattr(ai_worker.AiRunner, "think", spy_think)
-    monkeypatch.setattr(ai_worker.Searcher, "start", spy_start)
+    monkeypatch.setattr(Searcher, "start", spy_start)
     return asked, received
 
 
@@ -262,12 +272,13 @@ def test_solo_game_never_names_the_computers_hidden_cards(window, clicks, qtbot,
     assert not any(re.search(r"\bdepth\b|\bnodes\b", t) for t in witness.texts)
 
 
-def test_hotseat_screen_shows_only_the_holders_cards(window, clicks, qtbot, monkeypatch):
+def test_hotseat_screen_shows_only_the_holders_cards(window, clicks, qtbot, monkeypatch, choose_game):
     """New game with two secret musters, then turns: the curtain is up whenever the device changes
     hands, and with it down the screen shows only what the holder may see."""
-    from towers_qt.curtain import Curtain
-    from towers_qt.dialogs.muster import MusterDialog
-    from towers_qt.dialogs.new_game import NewGameDialog
+    choose_game("skirmish")
+    from towers_qt.shell.curtain import Curtain
+    from towers_qt.skirmish.dialogs.muster import MusterDialog
+    from towers_qt.skirmish.dialogs.new_game import NewGameDialog
 
     s = window.session
     holder: list[str | None] = [None]
@@ -339,8 +350,8 @@ def test_hotseat_load_and_resume_raise_the_curtain(window, tmp_path):
 def test_a_cancelled_hotseat_muster_brings_the_old_game_back_safely(window, monkeypatch, old_mode):
     """Cancel North's muster: the old game is untouched; a hot-seat one comes back behind the curtain
     (whoever holds the device now is not known to be its player to move), a solo one without."""
-    from towers_qt.curtain import Curtain
-    from towers_qt.dialogs.muster import MusterDialog
+    from towers_qt.shell.curtain import Curtain
+    from towers_qt.skirmish.dialogs.muster import MusterDialog
 
     s = window.session
     window.start_game(GameSetup(mode=old_mode, level="easy", human_side="S" if old_mode == "computer" else None,
@@ -371,12 +382,12 @@ def test_a_cancelled_hotseat_muster_brings_the_old_game_back_safely(window, monk
 def test_a_failing_computer_is_reported_in_plain_words(window, qtbot, monkeypatch):
     """The core's message may quote the computer's own view; the player never sees it."""
     from towers_core.errors import BadHistory
-    from towers_qt import ai_worker
+    from towers_core.skirmish.ai.player import Searcher
 
     def fail(searcher, view, *args, **kwargs):
         raise BadHistory("history[0].view.board.f7.card: 'Sc@f7' is the Scout")
 
-    monkeypatch.setattr(ai_worker.Searcher, "start", fail)
+    monkeypatch.setattr(Searcher, "start", fail)
     window.start_game(GameSetup(mode="computer", level="easy", human_side="S", first="N", seed=3,
                                 names={"S": "You", "N": "Computer"}), MUSTERS)
     qtbot.waitUntil(lambda: window.message_box is not None and window.message_box.isVisible(), timeout=20000)

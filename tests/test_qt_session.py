@@ -5,10 +5,10 @@ import copy
 import json
 
 import pytest
+from test_qt_board import BASE, cell
 
 from towers_core.skirmish import api
-from towers_qt.session import Player, SaveError, Session, read_save
-from test_qt_board import BASE, cell
+from towers_qt.skirmish.session import Player, SaveError, Session, read_save
 
 SOLO = {"S": Player("human", "South"), "N": Player("ai", "Computer", "easy")}
 
@@ -181,9 +181,10 @@ def test_log_hides_the_opponents_deploy(window):
 
 
 def test_autosave_and_resume(qtbot, settings, tmp_path, monkeypatch):
-    from towers_qt import main_window as mw
+    from towers_qt.shell import frame
+    from towers_qt.skirmish import window as mw
 
-    monkeypatch.setattr(mw, "autosave_path", lambda: tmp_path / "autosave.json")
+    monkeypatch.setattr(frame, "autosave_path", lambda: tmp_path / "autosave.json")
     first = mw.MainWindow(settings, autosave=True)
     qtbot.addWidget(first)
     first.session.new_game(SOLO, 3, position=copy.deepcopy(BASE))
@@ -201,7 +202,7 @@ def test_log_items_are_tall_enough_for_every_wrapped_line(window):
     """Qt elides the last line of a too-short wrapped item; each fight entry must fit whole."""
     from PySide6.QtCore import QRect, Qt
 
-    from towers_qt.app import midgame
+    from towers_qt.skirmish.game import midgame
 
     window.session.restore(midgame(3))
     window.log.reset()

@@ -6,7 +6,7 @@ from importlib.metadata import version
 from pathlib import Path
 
 import towers_core
-from towers_qt.dialogs.about import AboutDialog
+from towers_qt.shell.about import AboutDialog
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -25,7 +25,7 @@ def test_installed_package_and_about_box_agree_with_the_core(qtbot):
 
 
 def test_no_other_file_writes_a_version_number():
-    written = re.compile(r"""(__version__|^version)\s*=\s*["']\d""", re.M)
+    written = re.compile(r"""(__version__|^version)\s*=\s*["']\d""", re.MULTILINE)
     offenders = [str(p.relative_to(ROOT)) for pattern in ("towers_core/**/*.py", "towers_qt/**/*.py", "*.toml", "*.py", "*.spec")
                  for p in ROOT.glob(pattern) if written.search(p.read_text(encoding="utf-8"))]
     assert offenders == ["towers_core/__init__.py"]

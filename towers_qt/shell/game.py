@@ -1,0 +1,46 @@
+"""What the shell needs from a game (towers_qt/<game>/game.py provides one `GAME` object).
+
+The shell never imports a game's widgets: it asks the game for its window (a `GameFrame` that
+builds the game's board, docks and menus), its new-game options, the checks of its save files,
+and what the command-line checks (`--screenshot`, `--smoke-test`) show.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+from PySide6.QtGui import QPixmap
+from PySide6.QtWidgets import QWidget
+
+if TYPE_CHECKING:
+    from towers_qt.shell.frame import GameFrame
+    from towers_qt.shell.settings import Settings
+
+
+class GameKind(Protocol):
+    key: str     # "skirmish", "castles": the "game" key of save files
+    title: str   # shown in the game chooser
+    blurb: str   # one line under the title
+
+    def picture(self, size: int) -> QPixmap:
+        """A small picture of the game for the chooser."""
+
+    def options(self, parent: QWidget, settings: Settings) -> Any | None:
+        """Ask the game's options (opponent, level, colour, who starts); None if cancelled."""
+
+    def window(self, settings: Settings, autosave: bool) -> GameFrame:
+        """A new main window for this game (not shown); `start_options(setup)` starts a game."""
+
+    def check_state(self, data: dict) -> dict:
+        """A save's JSON checked all-or-nothing for `session.restore`, or SaveError."""
+
+    def start_default(self, window: GameFrame, seed: int | None) -> None:
+        """A first game with the remembered choices, so a first start is playable at once."""
+
+    def screenshot(self, window: GameFrame, path: str, seed: int) -> int:
+        """Show a seeded mid-game in the window and save it as a PNG; 0 when saved."""
+
+    def start_demo(self, window: GameFrame, seed: int, time_ms: int) -> None:
+        """Computer against computer in the window (the smoke test)."""
+
+    def smoke_problem(self, window: GameFrame, turns: int) -> str | None:
+        """What is wrong with the window after a demo, None when board and log agree."""

@@ -1,0 +1,160 @@
+"""Shared look and plumbing for the dialogs and the curtain: palette, resources, card emblems."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPixmap
+from PySide6.QtWidgets import QLabel, QPushButton, QWidget
+
+from towers_qt.shell.paths import resource_dir
+
+# The palette of resources/style.qss, for the few accents a style sheet cannot express.
+SOUTH = "#a8323a"
+NORTH = "#3a62a8"
+GOLD = "#c9a24a"
+GOLD_HI = "#e0bf6c"
+INK = "#efe6d8"        # parchment-coloured text on the dark background
+MUTED = "#b9ab95"
+DARK = "#2a2420"
+PANEL = "#332b25"
+RAISED = "#3d342c"
+EDGE = "#51463b"
+WARN = "#e07a80"       # over budget, losing odds: South's crimson lightened to read on dark
+PARCHMENT = "#e9dcb9"  # card faces
+SERIF = "DejaVu Serif"
+LABEL_WIDTH = 96
+
+SIDE_COLOR = {"S": SOUTH, "N": NORTH}
+# Side colours for text on the dark ground (the saturated ones are too dark to read there).
+SIDE_TEXT = {"S": "#e07a80", "N": "#8eaee6"}
+SIDE_NAME = {"S": "South", "N": "North"}
+
+
+def resources_dir() -> Path:
+    """The resources folder (installed package data, the repo's resources/ or a bundle's)."""
+    return resource_dir()
+
+
+def resource(*parts: str) -> Path:
+    return resources_dir().joinpath(*parts)
+
+
+@lru_cache(maxsize=256)
+def card_pixmap(code: str, size: int, ratio: float = 1.0) -> QPixmap:
+    """The card's emblem (resources/cards/<code>.svg) on a parchment tile; letters if missing."""
+    pix = QPixmap(int(size * ratio), int(size * ratio))
+    pix.setDevicePixelRatio(ratio)
+    pix.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pix)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    _paint_tile(painter, size)
+    path = resource("cards", f"{code}.svg")
+    inset = size * 0.12
+    if not (path.is_file() and _paint_svg(painter, path, QRectF(inset, inset, size - 2 * inset,
+                                                                  size - 2 * inset))):
+        _paint_letters(painter, code, size)
+    painter.end()
+    return pix
+
+
+def _paint_tile(painter: QPainter, size: int) -> None:
+    """A parchment card face: the emblems are dark ink meant for a light ground."""
+    painter.setPen(QPen(QColor(GOLD), 1.5))
+    painter.setBrush(QColor(PARCHMENT))
+    radius = size * 0.16
+    painter.drawRoundedRect(QRectF(1, 1, size - 2, size - 2), radius, radius)
+
+
+def _paint_svg(painter: QPainter, path: Path, rect: QRectF) -> bool:
+    from PySide6.QtSvg import QSvgRenderer
+
+    renderer = QSvgRenderer(str(path))
+    if not renderer.isValid():
+        return False
+    renderer.setAspectRatioMode(Qt.AspectRatioMode.KeepAspectRatio)
+    renderer.render(painter, rect)
+    return True
+
+
+def _paint_letters(painter: QPainter, code: str, size: int) -> None:
+    painter.setPen(QColor(DARK))
+    font = QFont(SERIF)
+    font.setPixelSize(max(8, int(size * 0.38)))
+    font.setBold(True)
+    painter.setFont(font)
+    painter.drawText(QRectF(0, 0, size, size), Qt.AlignmentFlag.AlignCenter, code)
+
+
+def icon_pixmap(size: int, ratio: float = 1.0) -> QPixmap:
+    """resources/icon/towers.svg rendered crisp at size px (empty if the file is missing)."""
+    from PySide6.QtSvg import QSvgRenderer
+
+    pix = QPixmap(int(size * ratio), int(size * ratio))
+    pix.setDevicePixelRatio(ratio)
+    pix.fill(Qt.GlobalColor.transparent)
+    renderer = QSvgRenderer(str(resource("icon", "towers.svg")))
+    if renderer.isValid():
+        painter = QPainter(pix)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        renderer.setAspectRatioMode(Qt.AspectRatioMode.KeepAspectRatio)
+        renderer.render(painter, QRectF(0, 0, size, size))
+        painter.end()
+    return pix
+
+
+def heading(text: str, size: int = 20, color: str = GOLD, parent: QWidget | None = None) -> QLabel:
+    """A serif title label, the dialogs' common headline style."""
+    label = QLabel(text, parent)
+    label.setObjectName("dialogHeading")
+    # A style sheet, not setFont: an app-wide QSS font rule would override setFont.
+    label.setStyleSheet(f"color: {color}; font-family: '{SERIF}'; font-size: {size}pt;"
+                        " font-weight: bold; background: transparent;")
+    return label
+
+
+def form_label(text: str, color: str | None = None) -> QLabel:
+    """A form row label of fixed width, so stacked forms line up."""
+    label = QLabel(text)
+    label.setMinimumWidth(LABEL_WIDTH)
+    if color:
+        label.setStyleSheet(f"color: {color}; font-weight: bold;")
+    return label
+
+
+def muted(text: str, parent: QWidget | None = None) -> QLabel:
+    """Secondary explanatory text."""
+    label = QLabel(text, parent)
+    label.setObjectName("dialogNote")
+    label.setProperty("role", "muted")
+    label.setWordWrap(True)
+    label.setStyleSheet(f"color: {MUTED};")
+    return label
+
+
+def side_chip(side: str, name: str | None = None) -> str:
+    """Rich-text span naming a side in its colour (for QLabel rich text)."""
+    label = name or SIDE_NAME.get(side, side)
+    return f'<span style="color:{SIDE_TEXT.get(side, GOLD)}; font-weight:bold">{label}</span>'
+
+
+def app_version() -> str:
+    """The project's version (towers_core holds the only copy)."""
+    import towers_core
+
+    return towers_core.__version__
+
+
+def primary(button: QWidget) -> QWidget:
+    """Mark the dialog's main action: style.qss paints role="primary" buttons gold."""
+    button.setProperty("role", "primary")
+    button.setDefault(True)
+    return button
+
+
+def secondary(button: QPushButton) -> QPushButton:
+    """A button that must not become the dialog's default (Enter belongs to the main action)."""
+    button.setAutoDefault(False)
+    button.setDefault(False)
+    return button

@@ -1,0 +1,62 @@
+"""One voice: the players' names as every widget shows them, with the grammar they need.
+
+The core words the log with "South"/"North"; the window speaks of the players by name ("You",
+"Computer · normal", or the names two hot-seat players set). "You" takes the plural verb
+("You win", "You deploy") and the possessive "Your".
+"""
+from __future__ import annotations
+
+import re
+
+SIDE_NAME = {"S": "South", "N": "North"}
+YOU = "You"
+
+
+def display_names(players: dict) -> dict[str, str]:
+    """{side: name} for the session's players (session.Player objects).
+
+    The computer is "Computer · level"; humans keep the name they set (else their side's name).
+    When the computer plays both sides, the sides' names tell the two apart."""
+    both_ai = all(players[p].is_ai for p in SIDE_NAME)
+    names = {}
+    for side, player in players.items():
+        if player.is_ai and not both_ai:
+            names[side] = f"Computer · {player.level}"
+        else:
+            names[side] = (player.name or "").strip() or SIDE_NAME[side]
+    return names
+
+
+def verb(name: str, third_person: str) -> str:
+    """`name` with the verb agreeing: ("You", "wins") -> "You win", ("Ann", "wins") -> "Ann wins"."""
+    return f"{name} {third_person if name != YOU else plural(third_person)}"
+
+
+def plural(word: str) -> str:
+    """The verb form for "you": "wins" -> "win", "passes" -> "pass", "gives" -> "give"."""
+    if re.search(r"(ss|sh|ch|x)es$", word):
+        return word[:-2]
+    return word.removesuffix("s")
+
+
+def possessive(name: str, capital: bool = True) -> str:
+    """"You" -> "Your" ("your" mid-sentence), "Ann" -> "Ann's"."""
+    if name == YOU:
+        return "Your" if capital else "your"
+    return f"{name}'s"
+
+
+_SIDE_VERB = re.compile(r"(^|; )(South|North) (\w+)")
+
+
+def with_names(text: str, names: dict[str, str]) -> str:
+    """A core sentence ("South deploys …; North wins by …") in the players' names."""
+    by_word = {"South": names.get("S", "South"), "North": names.get("N", "North")}
+    return _SIDE_VERB.sub(lambda m: m.group(1) + verb(by_word[m.group(2)], m.group(3)), text)
+
+
+def turn_text(name: str, your_turn: bool) -> str:
+    """The banner during play: "Your turn", "Ann, your turn", "Computer · normal to move"."""
+    if your_turn:
+        return "Your turn" if name == YOU else f"{name}, your turn"
+    return f"{name} to move"

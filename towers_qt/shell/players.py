@@ -1,0 +1,27 @@
+"""Who plays a side, in every game: a human or the computer at a level, and their name."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SIDES = ("S", "N")
+
+
+@dataclass
+class Player:
+    kind: str = "human"  # "human" | "ai"
+    name: str = ""
+    level: str = "normal"  # one of settings.LEVELS (or a core test level), passed to the game's AI
+
+    @property
+    def is_ai(self) -> bool:
+        return self.kind == "ai"
+
+
+def other(player: str) -> str:
+    """The opponent of `player` ("S" or "N")."""
+    return "N" if player == "S" else "S"
+
+
+def mode_of(players: dict[str, Player]) -> str:
+    """"solo" (one human), "hotseat" (two) or "demo" (none)."""
+    return {1: "solo", 2: "hotseat", 0: "demo"}[sum(not players[p].is_ai for p in SIDES)]

@@ -1,0 +1,104 @@
+"""Save files of every game: written atomically, read as JSON all-or-nothing.
+
+`write_atomic` never leaves half a file; `read_json` refuses anything that is not a Towers save
+(too large, not JSON, no "format") with a plain SaveError; the "game" key (absent before issue 10:
+Skirmish) says which game's checks (skirmish/save_check.py, castles/session.py) take it from there.
+The small checks below word every broken field the same way for all games.
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, NoReturn
+
+from towers_core.errors import TowersError
+
+SAVE_FORMAT = "towers-save"
+MAX_LOG = 10_000  # a position counts at most 10**4 actions
+MAX_BYTES = 64 << 20  # a 400-action game with its histories and undo points is a few megabytes
+
+
+class SaveError(ValueError):
+    """A save file that cannot be loaded; the message says why in plain words."""
+
+
+class Damage(ValueError):
+    """One broken field, caught and worded as SaveError by the game's check."""
+
+
+def write_atomic(path: str | Path, data: dict) -> None:
+    """Write JSON to a temp file beside `path`, flush it to disk, then os.replace: a crash or a
+    full disk leaves the old file whole, never half a new one."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".towers-", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(data, handle, indent=1)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def read_json(path: str | Path) -> dict:
+    """The save's JSON object, or SaveError if it is not a Towers save file at all."""
+    name = Path(path).name
+    try:
+        too_big = Path(path).stat().st_size > MAX_BYTES
+        data = None if too_big else json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise SaveError(f"Cannot read {path}: {exc.strerror or exc}.") from exc
+    except (ValueError, RecursionError) as exc:  # not UTF-8, not JSON, a number too long to read
+        raise SaveError(f"{name} is not a Towers save file (not valid JSON: {str(exc)[:120]}).") from exc
+    if too_big:
+        raise SaveError(f"{name} is not a Towers save file (far too large).")
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise SaveError(f"{name} is not a Towers save file.")
+    return data
+
+
+def game_of(data: dict) -> str:
+    """Which game a save holds (saves before issue 10 are Skirmish's)."""
+    game = data.get("game", "skirmish")
+    return game if isinstance(game, str) else "?"
+
+
+# -- small checks -------------------------------------------------------------------------------
+def fail(where: str, why: str) -> NoReturn:
+    raise Damage(f"{where} {why}")
+
+
+def require_keys(value: Any, where: str, required: frozenset) -> None:
+    if not isinstance(value, dict):
+        fail(where, f"must be an object with {', '.join(sorted(required))}")
+    missing, extra = sorted(required - set(value)), sorted(map(str, set(value) - required))
+    if missing:
+        fail(where, f"lacks {', '.join(missing)}")
+    if extra:
+        fail(where, f"has unknown entries: {', '.join(extra)[:200]}")
+
+
+def whole_number(value: Any, where: str, lo: int, hi: int) -> int:
+    if type(value) is not int or not lo <= value <= hi:
+        fail(where, f"must be a whole number from {lo} to {hi}")
+    return value
+
+
+def core_check(where: str, check: Callable, *args: Any) -> None:
+    """Run a core validator, naming the save's field in its message."""
+    try:
+        check(*args)
+    except TowersError as exc:
+        raise Damage(f"{where}: {exc}") from exc
+
+
+def bounded_list(value: Any, where: str, limit: int = MAX_LOG) -> list:
+    if not isinstance(value, list) or len(value) > limit:
+        fail(where, f"must be a list of at most {limit} items")
+    return value

@@ -1,0 +1,304 @@
+"""New game: who plays, how strong the computer is, who starts, and the seed that replays it."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QRegularExpression
+from PySide6.QtGui import QRegularExpressionValidator
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QFrame,
+    QHBoxLayout,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from towers_qt.shell.look import (
+    SIDE_TEXT,
+    form_label,
+    heading,
+    muted,
+    primary,
+    secondary,
+)
+from towers_qt.shell.settings import LEVELS, Settings
+
+MAX_SEED = 2**63 - 1
+LEVEL_TEXT = {
+    "easy": "Easy — a gentle opponent",
+    "normal": "Normal — plays soundly",
+    "hard": "Hard — searches deeper",
+    "expert": "Expert — the strongest search",
+}
+FIRST_TEXT = {"you": "You", "computer": "The computer", "random": "Random"}
+
+
+@dataclass
+class GameSetup:
+    """What the new-game dialog settled.
+
+    mode: "computer" or "hotseat". level: one of settings.LEVELS (vs computer only).
+    human_side: "S"/"N" for the human against the computer, None in hot-seat.
+    first: "S" or "N", or None to let the seed choose (RULES §3).
+    names: {"S": ..., "N": ...} display names of both sides.
+    """
+
+    mode: str = "computer"
+    level: str = "normal"
+    human_side: str | None = "S"
+    first: str | None = None
+    seed: int = 0
+    names: dict[str, str] = field(default_factory=lambda: {"S": "South", "N": "North"})
+
+    @property
+    def ai_side(self) -> str | None:
+        """The side the computer plays, None in hot-seat."""
+        if self.mode != "computer" or self.human_side is None:
+            return None
+        return "N" if self.human_side == "S" else "S"
+
+
+def random_seed() -> int:
+    """A fresh seed, short enough to read out or type back in."""
+    return random.SystemRandom().randrange(1, 10**9)
+
+
+class NewGameDialog(QDialog):
+    """Asks for a GameSetup; remembers the choices in Settings for next time."""
+
+    def __init__(self, parent: QWidget | None = None, settings: Settings | None = None,
+                 seed: int | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("newGameDialog")
+        self.setWindowTitle("New game")
+        self.settings = settings
+        self._build()
+        self._load(seed)
+        self.setMinimumWidth(540)
+
+    # -- construction ---------------------------------------------------------------------
+    def _build(self) -> None:
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(28, 24, 28, 20)
+        layout.setSpacing(14)
+        layout.addWidget(heading("New game"))
+        layout.addLayout(self._mode_row())
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self._computer_page())
+        self.pages.addWidget(self._hotseat_page())
+        layout.addWidget(self.pages)
+        layout.addWidget(_rule())
+        layout.addLayout(self._seed_form())
+        layout.addStretch(1)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.start_button = self.buttons.addButton("Start", QDialogButtonBox.ButtonRole.AcceptRole)
+        primary(self.start_button)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+
+    def _mode_row(self) -> QHBoxLayout:
+        row = QHBoxLayout()
+        row.setSpacing(10)
+        self.vs_computer = QPushButton("Against the computer")
+        self.hotseat = QPushButton("Two players, one device")
+        self.mode_group = QButtonGroup(self)
+        for index, button in enumerate((self.vs_computer, self.hotseat)):
+            secondary(button).setCheckable(True)
+            button.setObjectName("modeButton")
+            button.setMinimumHeight(40)
+            self.mode_group.addButton(button, index)
+            row.addWidget(button)
+        self.mode_group.idToggled.connect(self._mode_toggled)
+        return row
+
+    def _computer_page(self) -> QWidget:
+        page = QWidget()
+        form = _form(page)
+        self.level = QComboBox()
+        for level in LEVELS:
+            self.level.addItem(LEVEL_TEXT[level], level)
+        form.addRow(form_label("Level"), self.level)
+        self.side_group, side_row = _radio_row(
+            self, [("S", "South", SIDE_TEXT["S"]), ("N", "North", SIDE_TEXT["N"])])
+        form.addRow(form_label("You play"), side_row)
+        self.first_group, first_row = _radio_row(
+            self, [(key, text, None) for key, text in FIRST_TEXT.items()])
+        form.addRow(form_label("First move"), first_row)
+        _random_tip(self.first_group)
+        self.human_name = QLineEdit()
+        self.human_name.setPlaceholderText("You")
+        self.human_name.setMaxLength(24)
+        form.addRow(form_label("Your name"), self.human_name)
+        return page
+
+    def _hotseat_page(self) -> QWidget:
+        page = QWidget()
+        form = _form(page)
+        self.name_s = _name_edit("South")
+        self.name_n = _name_edit("North")
+        form.addRow(form_label("South", SIDE_TEXT["S"]), self.name_s)
+        form.addRow(form_label("North", SIDE_TEXT["N"]), self.name_n)
+        self.hot_first_group, first_row = _radio_row(
+            self, [("S", "South", SIDE_TEXT["S"]), ("N", "North", SIDE_TEXT["N"]), ("random", "Random", None)])
+        form.addRow(form_label("First move"), first_row)
+        _random_tip(self.hot_first_group)
+        form.addRow(muted("Hide the screen between turns: a curtain asks you to pass the device."))
+        return page
+
+    def _seed_form(self) -> QFormLayout:
+        form = QFormLayout()
+        form.setHorizontalSpacing(16)
+        row = QHBoxLayout()
+        self.seed_edit = QLineEdit()
+        self.seed_edit.setObjectName("seedEdit")
+        self.seed_edit.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{1,19}")))
+        self.seed_edit.setToolTip("The same seed gives the same terrain, shuffles and first player.")
+        self.seed_edit.textChanged.connect(self._seed_changed)
+        self.new_seed_button = secondary(QPushButton("New seed"))
+        self.new_seed_button.clicked.connect(self.new_seed)
+        row.addWidget(self.seed_edit, 1)
+        row.addWidget(self.new_seed_button)
+        form.addRow(form_label("Seed"), row)
+        form.addRow(form_label(""), muted("Enter a seed from an earlier game to replay its terrain and luck."))
+        return form
+
+    # -- state ----------------------------------------------------------------------------
+    def _load(self, seed: int | None) -> None:
+        s = self.settings
+        mode = s.mode() if s else "computer"
+        (self.hotseat if mode == "hotseat" else self.vs_computer).setChecked(True)
+        self._mode_toggled(self.mode_group.checkedId(), True)
+        self.level.setCurrentIndex(LEVELS.index(s.level() if s else "normal"))
+        _check(self.side_group, s.human_side() if s else "S")
+        _check(self.first_group, s.first_choice() if s else "random")
+        _check(self.hot_first_group, "random")
+        if s:
+            self.human_name.setText(s.human_name() if s.human_name() != "You" else "")
+            self.name_s.setText(s.player_name("S"))
+            self.name_n.setText(s.player_name("N"))
+        self.set_seed(seed if seed is not None else random_seed())
+
+    def _mode_toggled(self, button_id: int, checked: bool) -> None:
+        if checked:
+            self.pages.setCurrentIndex(button_id)
+
+    def _seed_changed(self, text: str) -> None:
+        self.start_button.setEnabled(self._seed_value(text) is not None)
+
+    @staticmethod
+    def _seed_value(text: str) -> int | None:
+        if not text.isdigit():
+            return None
+        value = int(text)
+        return value if value <= MAX_SEED else None
+
+    def new_seed(self) -> None:
+        """Draw a fresh random seed into the field."""
+        self.set_seed(random_seed())
+
+    def set_seed(self, seed: int) -> None:
+        self.seed_edit.setText(str(seed))
+
+    def set_mode(self, mode: str) -> None:
+        (self.hotseat if mode == "hotseat" else self.vs_computer).setChecked(True)
+
+    # -- result ---------------------------------------------------------------------------
+    def setup(self) -> GameSetup:
+        """The GameSetup the form describes right now."""
+        seed = self._seed_value(self.seed_edit.text()) or 0
+        if self.mode_group.checkedId() == 1:
+            first = self.hot_first_group.checkedButton().property("key")
+            names = {"S": self.name_s.text().strip() or "South",
+                     "N": self.name_n.text().strip() or "North"}
+            return GameSetup("hotseat", self.level.currentData(), None,
+                             None if first == "random" else first, seed, names)
+        side = self.side_group.checkedButton().property("key")
+        other = "N" if side == "S" else "S"
+        choice = self.first_group.checkedButton().property("key")
+        first = {"you": side, "computer": other}.get(choice)
+        level = self.level.currentData()
+        names = {side: self.human_name.text().strip() or "You",
+                 other: f"Computer ({level})"}
+        return GameSetup("computer", level, side, first, seed, names)
+
+    def accept(self) -> None:
+        if self.settings is not None:
+            self._remember(self.setup())
+        super().accept()
+
+    def _remember(self, setup: GameSetup) -> None:
+        s = self.settings
+        s.set_mode(setup.mode)
+        s.set_last_seed(setup.seed)
+        if setup.mode == "computer":
+            s.set_level(setup.level)
+            s.set_human_side(setup.human_side)
+            s.set_first_choice(self.first_group.checkedButton().property("key"))
+            s.set_human_name(self.human_name.text())
+        else:
+            s.set_player_names(setup.names)
+
+
+def _form(page: QWidget) -> QFormLayout:
+    form = QFormLayout(page)
+    form.setContentsMargins(0, 8, 0, 0)
+    form.setHorizontalSpacing(16)
+    form.setVerticalSpacing(12)
+    return form
+
+
+def _radio_row(owner: QWidget, items: list[tuple[str, str, str | None]]
+               ) -> tuple[QButtonGroup, QWidget]:
+    """Radio buttons carrying a "key" property, laid out in a row."""
+    group = QButtonGroup(owner)
+    row = QWidget()
+    box = QHBoxLayout(row)
+    box.setContentsMargins(0, 0, 0, 0)
+    box.setSpacing(18)
+    for key, text, color in items:
+        button = QRadioButton(text)
+        button.setProperty("key", key)
+        if color:
+            button.setStyleSheet(f"QRadioButton {{ color: {color}; font-weight: bold; }}")
+        group.addButton(button)
+        box.addWidget(button)
+    box.addStretch(1)
+    return group, row
+
+
+def _check(group: QButtonGroup, key: str) -> None:
+    for button in group.buttons():
+        if button.property("key") == key:
+            button.setChecked(True)
+            return
+    group.buttons()[0].setChecked(True)
+
+
+def _random_tip(group: QButtonGroup) -> None:
+    for button in group.buttons():
+        if button.property("key") == "random":
+            button.setToolTip("The seed decides, so replaying the seed replays the first move too.")
+
+
+def _name_edit(placeholder: str) -> QLineEdit:
+    edit = QLineEdit()
+    edit.setPlaceholderText(placeholder)
+    edit.setMaxLength(24)
+    return edit
+
+
+def _rule() -> QFrame:
+    line = QFrame()
+    line.setFrameShape(QFrame.Shape.HLine)
+    line.setObjectName("dialogRule")
+    return line

@@ -1,0 +1,184 @@
+"""Barrack dock: the viewer's hand as card tiles; deployable ones glow, resting ones are marked."""
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QLabel,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from towers_qt.skirmish.board import palette
+from towers_qt.skirmish.board.card_face import (
+    CARD_H,
+    CARD_W,
+    CardFace,
+    card_info,
+    paint_card,
+)
+from towers_qt.skirmish.board.tooltips import card_text
+
+MIN_CARD_W, MAX_CARD_W = 48, 96  # tile card widths: readable, never larger than the board wants
+
+
+def tile_width(board_card_w: float) -> int:
+    """A barrack card as wide as a card on the board (within readable bounds)."""
+    return int(max(MIN_CARD_W, min(MAX_CARD_W, board_card_w)))
+
+
+class CardTile(QWidget):
+    """One barrack card; click to pick it for deploying."""
+
+    clicked = Signal(str)
+
+    def __init__(self, face: CardFace, card_w: int = int(CARD_W), parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.face = face
+        self.selected = False
+        self.setFixedSize(QSize(card_w + 8, int(card_w * CARD_H / CARD_W) + 8))
+        tip = card_text(face.code)
+        if face.resting:
+            tip += "<br><i>Resting: cannot deploy this turn.</i>"
+        elif face.deployable:
+            tip += "<br><i>Click, then click a lit square to deploy.</i>"
+        self.setToolTip(tip)
+        self.setCursor(Qt.PointingHandCursor if face.deployable else Qt.ArrowCursor)
+
+    def paintEvent(self, event) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.Antialiasing)
+        rect = QRectF(4, 4, self.width() - 8, self.height() - 8)
+        if not self.face.deployable and not self.face.resting:
+            painter.setOpacity(0.55)
+        paint_card(painter, rect, self.face)
+        painter.setOpacity(1.0)
+        if self.selected or self.face.deployable:
+            pen = QPen(palette.GOLD if self.selected else QColor(201, 162, 74, 150), 3 if self.selected else 1.5)
+            painter.setPen(pen)
+            painter.setBrush(Qt.NoBrush)
+            painter.drawRoundedRect(rect.adjusted(-2, -2, 2, 2), 9, 9)
+
+    def mouseReleaseEvent(self, event) -> None:
+        if event.button() == Qt.LeftButton and self.rect().contains(event.position().toPoint()):
+            self.clicked.emit(self.face.code)
+
+
+class BarrackWidget(QWidget):
+    """Shows `barrack[viewer]` from the viewer's view; emits cardClicked(code)."""
+
+    cardClicked = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("BarrackWidget")
+        self.tiles: list[CardTile] = []
+        self._signature: tuple | None = None
+        self.card_w = int(CARD_W)
+        self.columns = 3
+        self.title = QLabel()
+        self.title.setProperty("role", "title")
+        self.hint = QLabel()
+        self.hint.setProperty("role", "muted")
+        self.hint.setWordWrap(True)
+        self.enemy = QLabel()
+        self.enemy.setWordWrap(True)
+        self.grid_host = QWidget()
+        self.grid = QGridLayout(self.grid_host)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setSpacing(4)
+        self.grid.setAlignment(Qt.AlignTop | Qt.AlignLeft)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.NoFrame)
+        scroll.setWidget(self.grid_host)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 6)
+        layout.addWidget(self.title)
+        layout.addWidget(self.hint)
+        layout.addWidget(scroll, 1)
+        layout.addWidget(self.enemy)
+        self.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Expanding)
+
+    def show_barrack(self, view: dict, viewer: str, deployable: set[str], names: dict[str, str],
+                     selected: str | None = None) -> None:
+        """Rebuild the tiles from the view (the viewer's own barrack is fully visible)."""
+        signature = (tuple(view["barrack"][viewer]), tuple(view["resting"][viewer]), viewer,
+                     tuple(sorted(deployable)), selected, tuple(sorted(names.items())),
+                     len(view["barrack"][palette.other(viewer)]), len(view["resting"][palette.other(viewer)]))
+        if signature == self._signature:
+            return
+        self._signature = signature
+        self._shown = (view, viewer, deployable, names, selected)
+        for tile in self.tiles:
+            self.grid.removeWidget(tile)
+            tile.hide()
+            tile.deleteLater()
+        self.tiles = []
+        cards = sorted(view["barrack"][viewer], key=_order)
+        resting = list(view["resting"][viewer])
+        for i, code in enumerate(cards):
+            is_resting = code in resting
+            if is_resting:
+                resting.remove(code)
+            face = CardFace(code=code, owner=viewer, up=True, resting=is_resting,
+                            deployable=code in deployable and not is_resting)
+            tile = CardTile(face, self.card_w)
+            tile.selected = code == selected
+            tile.clicked.connect(self.cardClicked)
+            self.grid.addWidget(tile, i // self.columns, i % self.columns)
+            tile.show()
+            self.tiles.append(tile)
+        troops = sum(card_info(c).get("troops", 0) or 0 for c in cards)
+        self.title.setText(f"{names.get(viewer, viewer)} — {len(cards)} in barrack")
+        self.hint.setText(self._hint(cards, deployable, troops))
+        self._show_enemy(view, viewer, names)
+
+    def set_board_card_width(self, width: float) -> None:
+        """Follow the board's card size, so the barrack never outsizes the battlefield."""
+        card_w = tile_width(width)
+        if card_w != self.card_w:
+            self.card_w = card_w
+            self.rebuild()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        columns = max(1, (self.width() - 16) // (self.card_w + 8 + self.grid.spacing()))
+        if columns != self.columns:
+            self.columns = columns
+            self.rebuild()
+
+    def rebuild(self) -> None:
+        """Draw the tiles again (new size, columns or colours)."""
+        if getattr(self, "_shown", None) is not None:
+            self._signature = None
+            self.show_barrack(*self._shown)
+
+    @staticmethod
+    def _hint(cards: list[str], deployable: set[str], troops: int) -> str:
+        if not cards:
+            return "Every card is in the field."
+        if deployable:
+            return f"{troops} troops in reserve. Lit cards can deploy now: click one, then a gold square."
+        return f"{troops} troops in reserve."
+
+    def _show_enemy(self, view: dict, viewer: str, names: dict[str, str]) -> None:
+        foe = palette.other(viewer)
+        count, rest = len(view["barrack"][foe]), len(view["resting"][foe])
+        colour = palette.SIDE_LIGHT[foe].name()
+        text = f"<span style='color:{colour}; font-weight:bold'>{names.get(foe, foe)}</span>: " \
+               f"{count} hidden card{'s' if count != 1 else ''} in barrack"
+        if rest:
+            text += f", {rest} resting"
+        self.enemy.setText(text)
+
+    def tile_codes(self) -> list[str]:
+        return [t.face.code for t in self.tiles]
+
+
+def _order(code: str) -> tuple:
+    info = card_info(code)
+    return (code != "K", -(info.get("rank") or 0), code)

@@ -1,0 +1,343 @@
+"""A game in progress: players, the full position, per-player histories, the log, undo, save/load.
+
+Undo (games against the computer only) restores the position before your last move, and the
+computer's reply with it. It is fair because nothing learned is forgotten and no luck is re-rolled:
+
+* every fight's pulls are remembered per (position, action); replaying the same action from the
+  same position reuses them instead of drawing again;
+* every enemy card identity revealed in the undone turns is kept in a per-player "seen" map
+  (square -> card) that the board keeps showing as known, moved along when the card maneuvers
+  and dropped once that square no longer holds a face-down enemy card.
+
+The undo stack is saved with the game (save_file.py checks it on load), so a resumed or loaded
+game can still take moves back.
+"""
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import random
+from dataclasses import asdict
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+
+from towers_core.skirmish import api
+from towers_core.skirmish.ai.levels import get_level
+from towers_core.skirmish.ai.player import Searcher
+from towers_qt.shell.ai_worker import AiRunner
+from towers_qt.shell.players import Player, mode_of, other
+from towers_qt.shell.save_file import SAVE_FORMAT, SaveError, write_atomic
+from towers_qt.skirmish.save_check import (
+    GAME,
+    SAVE_VERSION,
+    SIDES,
+    check_state,
+    read_save,
+)
+
+__all__ = ["Player", "SaveError", "Session", "check_state", "read_save"]
+
+
+def position_key(position: dict, action: str) -> str:
+    """Stable key of (position, action) for the pull memory."""
+    text = json.dumps(position, sort_keys=True, separators=(",", ":")) + "|" + action
+    return hashlib.sha1(text.encode()).hexdigest()
+
+
+def _revealed_squares(entry: dict) -> list[str]:
+    """Squares whose card identity the entry showed to everyone."""
+    out = []
+    fight = entry.get("fight") or {}
+    for key in ("attacker", "defender"):
+        if fight.get(key):
+            out.append(fight[key])
+    out += list(fight.get("revealed") or [])
+    if entry.get("scouted"):
+        out.append(entry["scouted"])
+    soul = entry.get("soulcast") or {}
+    if soul.get("target"):
+        out.append(soul["target"])
+    return out
+
+
+class Session(QObject):
+    """The one owner of game state. Widgets read it and call `play`; they never change it directly."""
+
+    positionChanged = Signal()
+    actionPlayed = Signal(dict)  # the full log entry (widgets view it with api.entry_view)
+    gameOver = Signal(dict)
+    aiThinking = Signal(bool)
+    aiProgress = Signal(int)  # 0..100 of the thinking time (never the search's best move)
+    aiFailed = Signal(str)
+    hintReady = Signal(str)
+
+    def __init__(self, parent: QObject | None = None, time_ms: int | None = None) -> None:
+        super().__init__(parent)
+        self.players = {"S": Player("human", "South"), "N": Player("ai", "Computer")}
+        self.seed = 0
+        self.position: dict = {}
+        self.log: list[dict] = []
+        self.histories: dict[str, list] = {"S": [], "N": []}
+        self.seen: dict[str, dict[str, str]] = {"S": {}, "N": {}}
+        self.pull_memory: dict[str, dict | None] = {}
+        self.viewer = "S"
+        self.time_ms = time_ms
+        self._undo: list[dict] = []
+        self._rng = random.Random(0)
+        self._asking: str | None = None
+        self.ai = AiRunner(Searcher, self)
+        self.ai.answered.connect(self._on_ai_answer)
+        self.ai.failed.connect(self._on_ai_failed)
+        self.ai.thinking.connect(self.aiThinking)
+        self.ai.progress.connect(self.aiProgress)
+
+    # -- starting -----------------------------------------------------------------------------
+    def new_game(self, players: dict[str, Player], seed: int, musters: dict | None = None,
+                 position: dict | None = None) -> None:
+        """Start a game; `musters` may give one side only (the other is drawn from the seed)."""
+        self.ai.cancel()
+        self.players = {p: copy.copy(players[p]) for p in SIDES}
+        self.seed = seed
+        self.position = position if position is not None else api.new_position(seed, self._musters(seed, musters))
+        self.log, self.histories = [], {"S": [], "N": []}
+        self.seen, self.pull_memory, self._undo = {"S": {}, "N": {}}, {}, []
+        self._rng = random.Random(seed)
+        self.viewer = self._default_viewer()
+        self.positionChanged.emit()
+
+    def _musters(self, seed: int, musters: dict | None) -> dict | None:
+        if not musters or all(musters.get(p) for p in SIDES):
+            return musters
+        drawn = api.new_position(seed)["barrack"]
+        return {p: list(musters.get(p) or drawn[p]) for p in SIDES}
+
+    def _default_viewer(self) -> str:
+        humans = self.humans()
+        if len(humans) == 1:
+            return humans[0]
+        if len(humans) == 2:
+            return self.to_move
+        return "S"
+
+    # -- reading ------------------------------------------------------------------------------
+    @property
+    def to_move(self) -> str:
+        return self.position.get("to_move", "S")
+
+    @property
+    def result(self) -> dict | None:
+        return self.position.get("result")
+
+    def humans(self) -> list[str]:
+        return [p for p in SIDES if not self.players[p].is_ai]
+
+    def mode(self) -> str:
+        """"solo" (one human), "hotseat" (two) or "demo" (none)."""
+        return mode_of(self.players)
+
+    def view(self, player: str | None = None) -> dict:
+        return api.view(self.position, player or self.viewer)
+
+    def human_to_move(self) -> bool:
+        return self.result is None and not self.players[self.to_move].is_ai
+
+    def ai_to_move(self) -> bool:
+        return self.result is None and bool(self.position) and self.players[self.to_move].is_ai
+
+    def legal_actions(self) -> list[str]:
+        """The viewer's legal actions when it is the viewer's own turn as a human, else none."""
+        if not self.human_to_move() or self.viewer != self.to_move:
+            return []
+        return api.legal_actions(self.view(self.viewer))
+
+    def viewed_log(self, player: str | None = None) -> list[dict]:
+        who = player or self.viewer
+        return [api.entry_view(e, who) for e in self.log]
+
+    # -- playing ------------------------------------------------------------------------------
+    def play(self, action: str) -> dict:
+        """Apply `action` for the player to move; raises api's IllegalAction if it is not legal."""
+        if self.result is not None:
+            raise api_error("the game is over")
+        snapshot = None if self.players[self.to_move].is_ai else self._snapshot()
+        key = position_key(self.position, action)
+        position, entry = api.play(self.position, action, self._remembered_pulls(key, action),
+                                   self._rng.getrandbits(31))
+        if snapshot is not None:
+            self._undo.append(snapshot)
+        fight = entry.get("fight") or {}
+        self.pull_memory[key] = fight.get("pulls") if fight else None
+        before, self.position = self.position, position
+        self.log.append(entry)
+        self._record(entry, before)
+        self.actionPlayed.emit(entry)
+        self.positionChanged.emit()
+        if self.result is not None:
+            self.gameOver.emit(self.result)
+        return entry
+
+    def _remembered_pulls(self, key: str, action: str) -> dict | None:
+        """The pulls drawn when this action was played here before, if the core still allows them
+        (a saved memory could have been edited: then draw afresh rather than fail)."""
+        pulls = self.pull_memory.get(key)
+        if pulls and pulls not in [o for o, p in api.pull_outcomes(self.position, action) if p > 0]:
+            return None
+        return pulls
+
+    def _record(self, entry: dict, before: dict) -> None:
+        for p in SIDES:
+            self.histories[p].append(api.history_entry(entry, self.position, p))
+            self._follow_seen(p, entry)
+
+    def _follow_seen(self, player: str, entry: dict) -> None:
+        """Move seen identities with maneuvers; drop those no longer on a face-down enemy card."""
+        seen = self.seen[player]
+        if entry["player"] != player and seen:
+            parsed = api.parse_action(entry["action"])
+            if parsed["kind"] == "maneuver" and parsed["from"] in seen:
+                seen[parsed["to"]] = seen.pop(parsed["from"])
+        self._prune_seen(player)
+
+    def _prune_seen(self, player: str) -> None:
+        board = self.position.get("board", {})
+        for sq in list(self.seen[player]):
+            cell = board.get(sq)
+            if not cell or cell["owner"] == player or cell["up"]:
+                del self.seen[player][sq]
+
+    # -- undo -----------------------------------------------------------------------------------
+    def _snapshot(self) -> dict:
+        return {"position": self.position, "log": len(self.log),
+                "histories": {p: len(self.histories[p]) for p in SIDES}}
+
+    def can_undo(self) -> bool:
+        return self.mode() == "solo" and bool(self._undo)
+
+    def undo(self) -> bool:
+        """Take back the human's last move and the computer's reply (see the module docstring)."""
+        if not self.can_undo():
+            return False
+        self.ai.cancel()
+        snap = self._undo.pop()
+        undone = self.log[snap["log"]:]
+        self._remember_reveals(undone, snap["position"])
+        self.position = snap["position"]
+        del self.log[snap["log"]:]
+        for p in SIDES:
+            del self.histories[p][snap["histories"][p]:]
+            self._prune_seen(p)
+        self.positionChanged.emit()
+        return True
+
+    def _remember_reveals(self, undone: list[dict], restored: dict) -> None:
+        board = restored.get("board", {})
+        for entry in undone:
+            for sq in _revealed_squares(entry):
+                identity = self._identity_at(entry, sq)
+                cell = board.get(sq)
+                if identity and cell and not cell["up"] and cell["card"] == identity:
+                    self.seen[other(cell["owner"])][sq] = identity
+
+    @staticmethod
+    def _identity_at(entry: dict, square: str) -> str | None:
+        fight = entry.get("fight") or {}
+        if fight.get("attacker") == square:
+            return fight.get("a_card")
+        if fight.get("defender") == square:
+            return fight.get("d_card")
+        if entry.get("scouted") == square:
+            return entry.get("scouted_card")
+        soul = entry.get("soulcast") or {}
+        if soul.get("target") == square:
+            return soul.get("card")
+        return None
+
+    # -- the computer ---------------------------------------------------------------------------
+    def start_ai(self) -> bool:
+        """Ask the computer for its move if it is to move; the answer is played when it comes."""
+        if not self.ai_to_move() or self.ai.busy:
+            return False
+        p = self.to_move
+        self._asking = "move"
+        self._think(api.view(self.position, p), self.histories[p], self.players[p].level)
+        return True
+
+    def request_hint(self) -> bool:
+        """Ask the computer what it would play for the human to move (solo games)."""
+        if self.mode() != "solo" or not self.human_to_move() or self.ai.busy:
+            return False
+        p = self.to_move
+        level = next((pl.level for pl in self.players.values() if pl.is_ai), "normal")
+        self._asking = "hint"
+        self._think(api.view(self.position, p), self.histories[p], level)
+        return True
+
+    def _think(self, view: dict, history: list, level: str) -> None:
+        budget = self.time_ms or get_level(level).time_ms or 1000
+        self.ai.think((view, list(history), level, self._rng.getrandbits(31), self.time_ms), budget)
+
+    @property
+    def asking(self) -> str | None:
+        """What the running search is for: "move", "hint" or None."""
+        return self._asking
+
+    def _on_ai_answer(self, action: str) -> None:
+        asking, self._asking = self._asking, None
+        if asking == "hint":
+            self.hintReady.emit(action)
+        elif asking == "move" and self.ai_to_move():
+            self.play(action)
+
+    def _on_ai_failed(self, message: str) -> None:
+        self._asking = None
+        self.aiFailed.emit(message)
+
+    def shutdown(self) -> None:
+        self.ai.shutdown()
+
+    # -- save / load ----------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        return {"format": SAVE_FORMAT, "game": GAME, "version": SAVE_VERSION, "seed": self.seed,
+                "players": {p: asdict(self.players[p]) for p in SIDES},
+                "position": self.position, "log": self.log, "histories": self.histories,
+                "seen": self.seen, "pulls": self.pull_memory, "viewer": self.viewer, "undo": self._undo}
+
+    def save(self, path: str | Path) -> None:
+        """Write atomically (save_file.write_atomic): the old file stays whole if anything fails."""
+        write_atomic(path, self.to_dict())
+
+    def load(self, path: str | Path) -> None:
+        """Replace the game with the saved one; on any problem raise SaveError and change nothing."""
+        self.restore(read_save(path))
+
+    def state(self) -> dict:
+        """This game as `restore` takes it, to put it back if taking over another one fails."""
+        return {"players": self.players, "seed": self.seed, "position": self.position, "log": self.log,
+                "histories": self.histories, "seen": self.seen, "pulls": self.pull_memory,
+                "viewer": self.viewer, "undo": self._undo}
+
+    def restore(self, state: dict) -> None:
+        """Take over a checked save state (from `read_save` or `check_state(to_dict())`) at once."""
+        self.ai.cancel()
+        self._asking = None
+        self.players = state["players"]
+        self.seed = state["seed"]
+        self.position = state["position"]
+        self.log, self.histories = state["log"], state["histories"]
+        self.seen, self.pull_memory = state["seen"], state["pulls"]
+        self.viewer = state["viewer"]
+        self._undo = state.get("undo", [])
+        self._rng = random.Random(self.seed + len(self.log))
+        self.positionChanged.emit()
+
+
+def api_error(message: str) -> Exception:
+    """An IllegalAction from the engine's error types when available."""
+    try:
+        from towers_core.errors import IllegalAction
+
+        return IllegalAction(message)
+    except ImportError:
+        return ValueError(message)

@@ -1,0 +1,546 @@
+"""Skirmish's main window: the battlefield in the middle, Barrack/Dominance/Log docks, its menus,
+the turn banner, the hot-seat curtain and the game's flow between them. Files, autosave, the
+thinking indicator and the game switch are the shell's (shell/frame.py)."""
+from __future__ import annotations
+
+from PySide6.QtCore import QEventLoop, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QCursor, QIcon, QKeySequence
+from PySide6.QtWidgets import QDockWidget, QLabel, QMessageBox, QVBoxLayout, QWidget
+
+from towers_core.skirmish import api
+from towers_qt.shell.frame import GameFrame
+from towers_qt.shell.layout import fit_docks, start_widths
+from towers_qt.shell.log_dock import LogWidget
+from towers_qt.shell.names import display_names, turn_text, verb
+from towers_qt.shell.paths import resource
+from towers_qt.shell.settings import AnimationSpeed, Settings
+from towers_qt.skirmish.accessibility import install as install_accessibility
+from towers_qt.skirmish.board.action_bar import ActionBar, action_label
+from towers_qt.skirmish.board.animations import EntryAnimator, run
+from towers_qt.skirmish.board.controller import BoardController
+from towers_qt.skirmish.board.marks import LastAction, last_action
+from towers_qt.skirmish.board.palette import SIDE, SIDE_NAME
+from towers_qt.skirmish.board.scene import BoardScene
+from towers_qt.skirmish.board.view import BoardView
+from towers_qt.skirmish.docks.barrack import BarrackWidget
+from towers_qt.skirmish.docks.dominance import DominanceWidget
+from towers_qt.skirmish.replay import Replay
+from towers_qt.skirmish.review.menu import install as install_review
+from towers_qt.skirmish.review.menu import review_session
+from towers_qt.skirmish.session import Player, Session
+
+REASON_TEXT = {"king": "the King is captured", "empty": "an empty board", "resign": "by resignation",
+               "dominance": "by Dominance", "passes": "on the score after two passes",
+               "long-game": "on the score after 400 actions"}
+
+
+class MainWindow(GameFrame):
+    GAME = "skirmish"
+
+    def __init__(self, settings: Settings | None = None, session: Session | None = None,
+                 autosave: bool = True) -> None:
+        super().__init__(settings, autosave)
+        self.session = session or Session(self)
+        self.animating = False
+        self.animations_enabled = True
+        self.animation = None
+        self.animator: EntryAnimator | None = None
+        self.preview_dialog = None
+        self.over_dialog = None
+        self.curtain = None
+        self.at_device: str | None = None  # the hot-seat player who last confirmed holding the device
+        self._mustering = False
+        self._tucked: list[QDockWidget] = []
+        self.hint_action: str | None = None
+        self.shown_view: dict | None = None
+        self.setWindowTitle("Towers")
+        self.setObjectName("MainWindow")
+        icon = resource("icon/towers.png")
+        if icon.is_file():
+            self.setWindowIcon(QIcon(str(icon)))
+        self._build_board()
+        self._build_docks()
+        self._build_menus()
+        install_accessibility(self)
+        install_review(self)
+        self._build_status()
+        self._connect_session()
+        self.replay = Replay(self)
+        self.resize(1280, 860)
+        self._restore_layout()
+
+    # -- construction -----------------------------------------------------------------------
+    def _build_board(self) -> None:
+        self.scene = BoardScene(self)
+        self.view = BoardView(self.scene)
+        self.bar = ActionBar()
+        self.banner = QLabel()
+        self.banner.setObjectName("TurnBanner")
+        self.banner.setAlignment(Qt.AlignCenter)
+        self.banner.setMinimumHeight(38)
+        self.controller = BoardController(self.scene, self.bar, self)
+        central = QWidget()
+        central.setObjectName("Battlefield")
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(6, 6, 6, 0)
+        layout.setSpacing(4)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.bar)
+        self.setCentralWidget(central)
+        self.view.squareClicked.connect(self.controller.square_clicked)
+        self.view.squareDragged.connect(self.controller.square_dragged)
+        self.view.squareMenu.connect(self.controller.square_menu)
+        self.controller.decided.connect(self.decide)
+        self.controller.selectionChanged.connect(self._selection_changed)
+        self.bar.hint.connect(self.ask_hint)
+        self.bar.undo.connect(self.undo)
+        self.bar.passed.connect(lambda: self.decide(["pass"]))
+        self.bar.resign.connect(self.confirm_resign)
+
+    def _build_docks(self) -> None:
+        self.barrack = BarrackWidget()
+        self.dominance = DominanceWidget()
+        self.log = LogWidget()
+        self.barrack_dock = self._dock("Barrack", "BarrackDock", self.barrack, Qt.LeftDockWidgetArea)
+        self.dominance_dock = self._dock("Dominance", "DominanceDock", self.dominance, Qt.RightDockWidgetArea)
+        self.log_dock = self._dock("Log", "LogDock", self.log, Qt.RightDockWidgetArea)
+        self.barrack.cardClicked.connect(self.controller.card_clicked)
+        fit_docks(self)
+
+    def _build_menus(self) -> None:
+        game = self.menuBar().addMenu("&Game")
+        self._file_actions(game)
+        game.addSeparator()
+        self.undo_action = self._menu_action(game, "&Undo move", self.undo, QKeySequence.Undo)
+        self.hint_menu_action = self._menu_action(game, "&Hint", self.ask_hint, "H")
+        self.pass_action = self._menu_action(game, "&Pass", lambda: self.decide(["pass"]))
+        self.resign_action = self._menu_action(game, "&Resign…", self.confirm_resign)
+        game.addSeparator()
+        self._menu_action(game, "&Quit", self.close, QKeySequence.Quit)
+        self._build_view_menu()
+        help_ = self.menuBar().addMenu("&Help")
+        self._menu_action(help_, "&Rules", self.show_rules, QKeySequence.HelpContents)
+        self._menu_action(help_, "&About Towers", self.show_about)
+        cancel = QAction(self)
+        cancel.setShortcut(QKeySequence(Qt.Key_Escape))
+        cancel.triggered.connect(self.controller.cancel)
+        self.addAction(cancel)
+
+    def _build_view_menu(self) -> None:
+        view = self.menuBar().addMenu("&View")
+        for dock in (self.barrack_dock, self.dominance_dock, self.log_dock):
+            view.addAction(dock.toggleViewAction())
+        view.addSeparator()
+        orient = view.addMenu("Board &orientation")
+        group = QActionGroup(self)
+        for key, text in (("auto", "From the current player's side"), ("south", "Always South at the bottom"),
+                          ("north", "Always North at the bottom")):
+            action = orient.addAction(text)
+            action.setCheckable(True)
+            action.setChecked(self.settings.orientation() == key)
+            action.triggered.connect(lambda _=False, k=key: self.set_orientation(k))
+            group.addAction(action)
+        speed = view.addMenu("&Animation speed")
+        group = QActionGroup(self)
+        for value in AnimationSpeed:
+            action = speed.addAction(value.name.capitalize())
+            action.setCheckable(True)
+            action.setChecked(self.settings.animation_speed() == value)
+            action.triggered.connect(lambda _=False, v=value: self.settings.set_animation_speed(v))
+            group.addAction(action)
+
+    def _connect_session(self) -> None:
+        s = self.session
+        s.positionChanged.connect(self.refresh)
+        s.actionPlayed.connect(self.on_action_played)
+        self._connect_ai()
+
+    def _default_layout(self) -> None:
+        start_widths(self)
+
+    # -- games ------------------------------------------------------------------------------
+    def start_game(self, setup, musters: dict | None = None, ai_sides: set[str] | None = None) -> None:
+        """Start from a dialogs.new_game.GameSetup (and the mustered barracks, if any).
+
+        `ai_sides` overrides who the computer plays (both sides for a demo)."""
+        ai_sides = ai_sides if ai_sides is not None else {setup.ai_side} - {None}
+        players = {p: Player("ai" if p in ai_sides else "human", setup.names.get(p, SIDE_NAME[p]),
+                             setup.level) for p in ("S", "N")}
+        musters = dict(musters or {})
+        for side in ai_sides:
+            if not musters.get(side):
+                musters[side] = api.choose_muster(setup.level, setup.seed + (side == "N"))
+        position = None
+        if setup.first in ("S", "N"):
+            full = self.session._musters(setup.seed, musters) or api.new_position(setup.seed)["barrack"]
+            position = api.new_position_with_terrain(api.random_terrain(setup.seed), full, setup.first, setup.seed)
+        self.log.reset()
+        self.session.new_game(players, setup.seed, musters or None, position)
+        self._show_new_game()
+
+    def start_options(self, setup) -> None:
+        """After the chooser and the options dialog: the musters, then the game."""
+        musters = self._muster_dialogs(setup)
+        if musters is not None:
+            self.start_game(setup, musters)
+
+    def _muster_dialogs(self, setup) -> dict | None:
+        from towers_qt.skirmish.dialogs.muster import MusterDialog
+
+        musters = {}
+        for side in ("S", "N"):
+            if side == setup.ai_side:
+                continue
+            if setup.mode == "hotseat":
+                self._pass_device(side, setup.names.get(side))
+            dialog = MusterDialog(self, side, setup.names.get(side), self.settings.last_muster(side), self.settings)
+            if dialog.exec() != MusterDialog.Accepted:
+                self._setup_abandoned()
+                return None
+            musters[side] = dialog.muster()
+        return musters
+
+    def _pass_device(self, side: str, name: str | None) -> None:
+        """Hot-seat musters are secret: the curtain asks for the device before each one, then stays
+        over the board (it shows the last game, or a barrack) while the muster dialog is open."""
+        curtain = self._curtain()
+        waiting = QEventLoop()
+        curtain.continued.connect(waiting.quit)
+        self._mustering = True
+        self._cover(side, name, None, note="Muster your barrack in secret: the other player looks away.")
+        waiting.exec()
+        curtain.continued.disconnect(waiting.quit)
+        self._mustering = False
+        self.at_device = side
+        curtain.hold(f"{name or SIDE_NAME[side]} is mustering in secret…")
+
+    def _setup_abandoned(self) -> None:
+        """A cancelled hot-seat muster: the old game comes back, behind a curtain if it needs one."""
+        if self.curtain_up() and self.curtain.holding:
+            self.curtain.release()
+            self._untuck()
+            self.at_device = None
+            self._guard_device()
+
+    # -- refreshing the screen ---------------------------------------------------------------
+    def refresh(self) -> None:
+        """Bring every widget in line with the session (the board waits for animations)."""
+        s = self.session
+        if not s.position:
+            return
+        view = s.view()
+        self._orient()
+        names = self.names()
+        if not self.animating:  # the docks too wait until the board has shown the action
+            self.scene.history, self.scene.names = s.histories[s.viewer], names
+            self.scene.show_view(view, s.viewer, s.seen[s.viewer])
+            self.shown_view = view
+            self.controller.viewer = s.viewer
+            self.controller.set_actions(s.legal_actions(), self._wait_text())
+            self.barrack.show_barrack(view, s.viewer, self.controller.chooser.deployable(), names,
+                                      self.controller.chooser.card)
+            self.dominance.show_view(view, names)
+            self.log.show_log(s.log, s.viewer, names)
+        self._update_banner()
+        self._update_actions()
+
+    def names(self) -> dict[str, str]:
+        return display_names(self.session.players)
+
+    def _orient(self) -> None:
+        fixed = self.settings.orientation()
+        flipped = fixed == "north" or (fixed == "auto" and self.session.viewer == "N")
+        self.scene.set_flipped(flipped)
+
+    def _wait_text(self) -> str:
+        s = self.session
+        if s.result is not None:
+            return "The skirmish is over. Start a new game from the Game menu (Ctrl+N)."
+        if s.players[s.to_move].is_ai:
+            return f"{self.names()[s.to_move]} is thinking…"
+        return f"Waiting for {self.names()[s.to_move]}."
+
+    def _update_banner(self) -> None:
+        s = self.session
+        names = self.names()
+        if s.result is not None:
+            winner = s.result.get("winner")
+            text = verb(names[winner], "wins") if winner else "Drawn skirmish"
+            colour = SIDE[winner].name() if winner else "#8f7231"
+            reason = REASON_TEXT.get(s.result.get("reason"), "")
+            self._set_banner(f"{text} — {reason}" if reason else text, colour)
+            return
+        who = s.to_move
+        you = not s.players[who].is_ai and s.viewer == who and s.mode() == "solo"
+        self._set_banner(turn_text(names[who], you), SIDE[who].name())
+
+    def _set_banner(self, text: str, colour: str) -> None:
+        self.banner.setText(text)
+        self.banner.setStyleSheet(
+            f"QLabel#TurnBanner {{ background: {colour}; color: #fff6e0; border: 1px solid #c9a24a;"
+            f" border-radius: 6px; padding: 3px; font-size: 13pt; font-weight: bold;"
+            f" font-family: 'DejaVu Serif'; }}")
+
+    def _update_actions(self) -> None:
+        s = self.session
+        solo = s.mode() == "solo"
+        self.bar.undo_button.setVisible(solo)
+        self.bar.hint_button.setVisible(solo)
+        undo = s.can_undo() and s.result is None  # a finished game is not taken back
+        self.bar.undo_button.setEnabled(undo and not self.animating)
+        self.bar.hint_button.setEnabled(solo and self.controller.active() and not s.ai.busy)
+        self.undo_action.setEnabled(undo)
+        self.hint_menu_action.setEnabled(self.bar.hint_button.isEnabled())
+        self.pass_action.setEnabled(self.controller.chooser.has("pass"))
+        self.resign_action.setEnabled(self.controller.chooser.has("resign"))
+
+    def _selection_changed(self) -> None:
+        if self.session.position and self.scene.shown is not None:  # the barrack of the board shown
+            view, viewer, _ = self.scene.shown
+            self.barrack.show_barrack(view, viewer,
+                                      self.controller.chooser.deployable(), self.names(),
+                                      self.controller.chooser.card)
+
+    # -- playing ----------------------------------------------------------------------------
+    def decide(self, actions: list[str]) -> None:
+        """One action: confirm attacks with the preview, then play. Several: offer a menu."""
+        actions = [a for a in actions if self.controller.chooser.has(a) or a in self.session.legal_actions()]
+        if len(actions) > 1:
+            self.controller.offer(actions, QCursor.pos())
+            return
+        if not actions:
+            return
+        action = actions[0]
+        parsed = api.parse_action(action)
+        if parsed["kind"] == "attack" or parsed["follow"] == "attack":
+            self.preview_attack(action, parsed)
+        else:
+            self.play(action)
+
+    def preview_attack(self, action: str, parsed: dict) -> None:
+        from towers_qt.skirmish.dialogs.attack_preview import AttackPreviewDialog
+
+        view = self.session.view()
+        preview = api.preview_attack(view, action)
+        attacker = parsed["card"] or view["board"][parsed["from"]]["card"]
+        target = view["board"][parsed["target"]]
+        code = target["card"] if target["card"] != "?" else self.session.seen[self.session.viewer].get(parsed["target"])
+        d_label = f"{card_name(code)} on {parsed['target']}" if code else f"a hidden card on {parsed['target']}"
+        dialog = AttackPreviewDialog(preview, card_name(attacker), d_label, self, a_side=self.session.viewer)
+        dialog.accepted.connect(lambda: self.play(action))
+        dialog.finished.connect(lambda _=0: setattr(self, "preview_dialog", None))
+        self.preview_dialog = dialog
+        dialog.open()
+
+    def play(self, action: str) -> None:
+        self.hint_action = None
+        self.statusBar().clearMessage()
+        try:
+            self.session.play(action)
+        except ValueError as exc:
+            self.show_error("That action cannot be played", str(exc))
+
+    def confirm_resign(self) -> None:
+        if not self.controller.chooser.has("resign"):
+            return
+        box = QMessageBox(QMessageBox.Question, "Resign", "Give up the skirmish?",
+                          QMessageBox.Yes | QMessageBox.No, self)
+        box.setDefaultButton(QMessageBox.No)  # a stray Enter never gives the game away
+        box.finished.connect(lambda code: self.play("resign") if code == QMessageBox.Yes else None)
+        self.message_box = box
+        box.open()
+
+    def on_action_played(self, entry: dict) -> None:
+        """Animate the entry on the board as the viewer may see it, then carry on."""
+        s = self.session
+        self.controller.set_actions([], "")
+        old, new = self.shown_view, s.view()
+        self.scene.set_last(last_squares(entry))
+        ms = self.settings.animation_ms()
+        if ms <= 0 or old is None or not self.isVisible() or not self.animations_enabled:
+            self.after_turn()
+            return
+        self.animating = True
+        self.animator = EntryAnimator(self.scene, s.viewer, s.seen[s.viewer], ms)
+        self.animation = self.animator.build(old, new, api.entry_view(entry, s.viewer),
+                                             api.parse_action(entry["action"]))
+        self.animation.setParent(self)  # Qt owns it; deleted later, never inside its own signal
+        run(self.animation, self._animation_done)
+
+    def _animation_done(self) -> None:
+        if self.animator:
+            self.animator.cleanup()
+            self.animator = None
+        if self.animation is not None:
+            self.animation.deleteLater()
+        self.animation = None
+        self.animating = False
+        self.after_turn()
+
+    def after_turn(self) -> None:
+        """Everything that follows a turn: redraw, autosave, game over, curtain, the computer."""
+        s = self.session
+        self.refresh()
+        self._guard_device()
+        self._autosave()
+        if s.result is not None:
+            self.show_game_over()
+        elif s.ai_to_move():
+            QTimer.singleShot(0, s.start_ai)
+
+    def _show_new_game(self) -> None:
+        """After a new game, a load or a resume: a fresh log and, in hot-seat, nobody has yet said
+        they hold the device, so the curtain comes first."""
+        log = self.session.log
+        self.log.reset()
+        self.hint_action = None
+        self.at_device = None
+        self.scene.set_last(last_squares(log[-1]) if log else None)
+        self.after_turn()
+
+    # -- hot-seat curtain -------------------------------------------------------------------
+    def device_side(self) -> str | None:
+        """The hot-seat player whose view the screen must show now (None outside hot-seat)."""
+        s = self.session
+        if s.mode() != "hotseat" or not s.position:
+            return None
+        return s.to_move if s.result is None else s.viewer
+
+    def _guard_device(self) -> None:
+        """In hot-seat the screen shows one player's secrets only after that player said they
+        hold the device; after a new game, a load or a resume nobody has said so yet."""
+        side = self.device_side()
+        if side is None and self.curtain_up():
+            self.curtain.release()  # e.g. a solo game loaded over a hot-seat one
+            self._untuck()
+        elif side is not None and side != self.at_device:
+            self.show_curtain(side)
+
+    def show_curtain(self, player: str) -> None:
+        """Hide everything (floating docks too) until `player` says they are ready."""
+        s = self.session
+        last = api.describe(public_entry(s.log[-1])) if s.log else None
+        note = None if s.log else "The skirmish begins."
+        self._cover(player, self.names()[player], len(s.log) + 1, last, note)
+
+    def _cover(self, player: str, name: str | None, turn: int | None, last: str | None = None,
+               note: str | None = None) -> None:
+        curtain = self._curtain()
+        self.controller.set_actions([], "")
+        self._tucked += [d for d in self.docks() if d.isFloating() and d.isVisible()]
+        for dock in self._tucked:
+            dock.hide()
+        curtain.present(player, name, turn, last, note)
+
+    def _curtain(self):
+        from towers_qt.shell.curtain import Curtain
+
+        if self.curtain is None:
+            self.curtain = Curtain(self)
+            self.curtain.continued.connect(self._curtain_lifted)
+        return self.curtain
+
+    def _untuck(self) -> None:
+        for dock in self._tucked:
+            dock.show()
+        self._tucked = []
+
+    def _curtain_lifted(self) -> None:
+        if self._mustering:
+            return
+        self._untuck()
+        self.at_device = self.curtain.side
+        self.session.viewer = self.curtain.side
+        self.refresh()
+
+    def docks(self) -> list[QDockWidget]:
+        return [self.barrack_dock, self.dominance_dock, self.log_dock]
+
+    def curtain_up(self) -> bool:
+        return self.curtain is not None and self.curtain.isVisible()
+
+    # -- undo, hint -------------------------------------------------------------------------
+    def undo(self) -> None:
+        if self.animating or not self.session.undo():
+            return
+        self.log.reset()
+        self.scene.set_last(None)
+        self.hint_action = None
+        self.statusBar().clearMessage()  # an old hint would point at a move from another position
+        self.refresh()
+
+    def ask_hint(self) -> None:
+        if self.session.request_hint():
+            self.statusBar().showMessage("Asking the computer for a hint…")
+
+    def show_hint(self, action: str) -> None:
+        self.hint_action = action
+        parsed = api.parse_action(action)
+        marks = {sq: "selected" for sq in (parsed["from"], parsed["to"], parsed["target"]) if sq}
+        if self.controller.active():
+            self.controller.cancel()
+            self.scene.set_highlights(marks)
+        self.statusBar().showMessage(f"Hint: {hint_text(self.session.to_move, action)}", 15000)
+
+    # -- end of game ------------------------------------------------------------------------
+    def show_game_over(self) -> None:
+        from towers_qt.skirmish.dialogs.game_over import GameOverDialog
+
+        s = self.session
+        view = api.view(s.position, s.viewer)
+        score = api.score(view)
+        summary = {"high": score["high"],
+                   "captured": {p: list(view["captured"][p]) for p in ("S", "N")},
+                   "value": score["value"], "names": self.names(), "actions": view["actions"]}
+        viewer = s.humans()[0] if s.mode() == "solo" else None
+        dialog = GameOverDialog(s.result, summary, self, viewer=viewer)
+        dialog.finished.connect(lambda _=0: self._game_over_closed(dialog))
+        dialog.review_requested.connect(lambda: review_session(self))
+        self.over_dialog = dialog
+        dialog.open()
+
+    def _game_over_closed(self, dialog) -> None:
+        self.over_dialog = None
+        if getattr(dialog, "wants_new_game", False):
+            QTimer.singleShot(0, self.new_game_dialog)
+
+    # -- files ------------------------------------------------------------------------------
+
+    # -- messages, help, settings -----------------------------------------------------------
+
+    def show_rules(self) -> None:
+        from towers_qt.shell.rules_window import RulesWindow
+
+        self.rules_window = RulesWindow(self)
+        self.rules_window.show()
+
+    def set_orientation(self, key: str) -> None:
+        self.settings.set_orientation(key)
+        self._orient()
+
+def card_name(code: str | None) -> str:
+    return api.CARD_INFO.get(code or "", {}).get("name", code or "?")
+
+
+def public_entry(entry: dict) -> dict:
+    """A log entry as both players may see it (the mover's opponent's view of it)."""
+    return api.entry_view(entry, "N" if entry["player"] == "S" else "S")
+
+
+def last_squares(entry: dict) -> LastAction:
+    """The last action's marks (arrow, squares, the square it hit), drawn above the cards."""
+    return last_action(entry)
+
+
+def hint_text(player: str, action: str) -> str:
+    """The whole suggested action, follow-up included: "c2-c3xc4 — Move c2 to c3, then attack c4"."""
+    parsed = api.parse_action(action)
+    words = action_label(parsed)
+    if parsed["kind"] in ("attack", "scout", "soulcast"):
+        words += f" from {parsed['from']}"
+    elif parsed["kind"] == "maneuver":
+        words = words.replace("Move", f"Move {parsed['from']}", 1)
+    elif parsed["kind"] == "deploy":
+        words = words.replace("Deploy", f"Deploy {card_name(parsed['card'])}", 1)
+    return f"{action} — {words}"
