@@ -342,19 +342,19 @@ def test_undo_works_after_loading_into_a_fresh_window(qtbot, settings, window, c
 
 def test_a_save_that_cannot_be_shown_brings_the_old_game_back(window, qtbot, saved, tmp_path, monkeypatch):
     """The last line of defence: should a checked save still break the screen, nothing is lost."""
-    from towers_qt.shell.log_dock import LogWidget
+    from towers_qt.skirmish import window as skirmish_window
 
     start(window, saved, tmp_path)
     before = state_of(window)
     other = copy.deepcopy(saved["finished"])
-    show = LogWidget.show_log
+    show = skirmish_window.show_log
 
     def broken_once(widget, log, *args, **kwargs):
         if log == other["log"]:
             raise KeyError("a bug")
         return show(widget, log, *args, **kwargs)
 
-    monkeypatch.setattr(LogWidget, "show_log", broken_once)
+    monkeypatch.setattr(skirmish_window, "show_log", broken_once)
     with qtbot.capture_exceptions() as raised:  # also raised inside the positionChanged slot
         assert "could not be shown" in refused(window, write(tmp_path, other), before)
     assert {str(exc) for _, exc, _ in raised} <= {"'a bug'"}

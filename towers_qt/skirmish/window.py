@@ -24,6 +24,7 @@ from towers_qt.skirmish.board.scene import BoardScene
 from towers_qt.skirmish.board.view import BoardView
 from towers_qt.skirmish.docks.barrack import BarrackWidget
 from towers_qt.skirmish.docks.dominance import DominanceWidget
+from towers_qt.skirmish.log_text import show_log
 from towers_qt.skirmish.replay import Replay
 from towers_qt.skirmish.review.menu import install as install_review
 from towers_qt.skirmish.review.menu import review_session
@@ -241,7 +242,7 @@ class MainWindow(GameFrame):
             self.barrack.show_barrack(view, s.viewer, self.controller.chooser.deployable(), names,
                                       self.controller.chooser.card)
             self.dominance.show_view(view, names)
-            self.log.show_log(s.log, s.viewer, names)
+            show_log(self.log, s.log, s.viewer, names)
         self._update_banner()
         self._update_actions()
 
