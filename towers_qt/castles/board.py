@@ -26,10 +26,8 @@ LETTER_KINDS = {Qt.Key_B: "+", Qt.Key_N: "n", Qt.Key_E: "e", Qt.Key_S: "s", Qt.K
 
 
 def _settings_store() -> QSettings:
-    try:
-        from towers_qt.settings import make_qsettings
-    except ImportError:  # pragma: no cover - the shell may move settings
-        from towers_qt.shell.settings import make_qsettings  # type: ignore[no-redef]
+    from towers_qt.shell.settings import make_qsettings
+
     return make_qsettings()
 
 
@@ -128,13 +126,13 @@ class CastlesBoard(QWidget):
             self._last_paths = {(action, after.get("ply")): push_path(info["from"], action[2], info["gains"])}
         if info is None:
             self.show_position(after, action, [], False)
-            QTimer.singleShot(0, self.animation_finished.emit)
+            QTimer.singleShot(0, self, self.animation_finished.emit)
             return
         self.show_position(before, self.last_action, [], False)
         self._clear_transient()
         if self.speed <= 0:
             self.show_position(after, action, [], False)
-            QTimer.singleShot(0, self.animation_finished.emit)
+            QTimer.singleShot(0, self, self.animation_finished.emit)
             return
         self.animation = MoveAnimation(self, before, action, self.speed, self._set_tower)
         self.animation.finished.connect(lambda: self._animation_done(after, action))

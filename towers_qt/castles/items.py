@@ -253,7 +253,7 @@ class ArrowItem(QGraphicsItem):
         super().__init__()
         self.a, self.b = proj.centre(start), proj.centre(end)
         self.colour = QColor(colour)
-        self.setZValue(Z_MARK + 1)
+        self.setZValue(Z_TOP)  # above the towers: a push leaves a piece on every square of its path
         self.setAcceptedMouseButtons(Qt.NoButton)
 
     def boundingRect(self) -> QRectF:
@@ -268,7 +268,9 @@ class ArrowItem(QGraphicsItem):
         base = tip - QPointF(ux, uy) * 16
         normal = QPointF(-uy, ux) * 9
         c = QColor(self.colour)
-        c.setAlpha(220)
+        c.setAlpha(200)
+        p.setPen(QPen(QColor(40, 30, 10, 150), 8, Qt.SolidLine, Qt.RoundCap))
+        p.drawLine(self.a, base)
         p.setPen(QPen(c, 5, Qt.SolidLine, Qt.RoundCap))
         p.drawLine(self.a, base)
         p.setPen(Qt.NoPen)

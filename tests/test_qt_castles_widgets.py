@@ -1,0 +1,103 @@
+"""The Castles HUD, move list, rules text and Learn dialog."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from towers_core.castles import api
+from towers_qt.castles import sample_game
+from towers_qt.castles.hud import CastlesHud
+from towers_qt.castles.learn import LearnDialog
+from towers_qt.castles.move_list import MoveList
+from towers_qt.castles.rules_text import EXAMPLE_CROWN, EXAMPLE_LEAVE, EXAMPLE_PUSH, game_over_text, rules_html
+
+NAMES = {"S": "Ana", "N": "Bo"}
+
+
+def _pos(board: dict, to_move: str = "S", result=None) -> dict:
+    return {"game": "castles", "board": board, "to_move": to_move, "ply": 0, "quiet": 0, "result": result}
+
+
+def test_sample_game_is_legal_and_ends_with_four_castles():
+    pos = api.new_position()
+    assert 12 <= len(sample_game.MOVES) <= 21
+    for action, text in sample_game.MOVES:
+        assert action in api.legal_actions(pos), action
+        assert text and pos["result"] is None
+        pos = api.apply(pos, action)
+    assert pos["result"] == {"winner": "S", "reason": "castles"}
+    assert sample_game.positions()[-1] == pos
+
+
+def test_learn_steps_forward_and_back(qtbot, qsettings):
+    d = LearnDialog(settings=qsettings)
+    qtbot.addWidget(d)
+    d.board.set_animation_speed(0)
+    d.show()
+    positions = sample_game.positions()
+    assert not d.back.isEnabled() and d.board.shown_towers() == positions[0]["board"]
+    for i in range(1, 4):
+        with qtbot.waitSignal(d.board.animation_finished, timeout=3000):
+            qtbot.keyClick(d, Qt.Key_Right)
+        assert d.step == i and d.board.shown_towers() == positions[i]["board"]
+        assert sample_game.MOVES[i - 1][0] in d.explain.text()
+    qtbot.keyClick(d, Qt.Key_Left)
+    assert d.step == 2 and d.board.shown_towers() == positions[2]["board"]
+    qtbot.mouseClick(d.back, Qt.LeftButton)
+    qtbot.mouseClick(d.back, Qt.LeftButton)
+    assert d.step == 0 and not d.back.isEnabled()
+    while d.next.isEnabled():
+        d.go_forward()
+    assert d.step == len(sample_game.MOVES) and "lesson" in d.explain.text().lower()
+
+
+def test_hud_counts_castles_crowns_and_moves(qtbot):
+    hud = CastlesHud()
+    qtbot.addWidget(hud)
+    pos = _pos(EXAMPLE_CROWN, "N")
+    hud.update_from(pos, NAMES, False)
+    moves = api.mobility(pos)
+    s, n = hud.panels["S"], hud.panels["N"]
+    assert s.castles_text.text() == "1 of 5 castles" and s.crowns_text.text() == "1 of 3 crowns"
+    assert n.castles_text.text() == "0 of 5 castles"
+    assert s.moves_text.text() == f"⇆ {moves['S']} moves left"
+    assert hud.status.text() == "Bo to move" and n.property("turn") and not s.property("turn")
+    hud.update_from(pos, NAMES, True)
+    assert hud.status.text().startswith("Bo is thinking")
+
+
+def test_move_list_numbers_moves_and_reports_clicks(qtbot):
+    ml = MoveList()
+    qtbot.addWidget(ml)
+    ml.set_moves(["c2e", "f5s", "d2+"], NAMES)
+    assert ml.row_text(0) == "1. c2e f5s" and ml.row_text(1) == "2. d2+"
+    with qtbot.waitSignal(ml.move_clicked) as sig:
+        item = ml.table.item(0, 1)
+        qtbot.mouseClick(ml.table.viewport(), Qt.LeftButton, pos=ml.table.visualItemRect(item).center())
+    assert sig.args == [1]
+
+
+@pytest.mark.parametrize("result, words", [
+    ({"winner": "S", "reason": "castles"}, "Ana wins: Ana controls 4 of the 5 castles."),
+    ({"winner": "N", "reason": "crowns"}, "Bo wins: Bo has crowned 3 castles."),
+    ({"winner": "S", "reason": "no-moves"}, "Ana wins: Bo has no moves left."),
+    ({"winner": "N", "reason": "resign"}, "Bo wins: Ana resigned."),
+    ({"winner": None, "reason": "quiet"}, "Draw."),
+    ({"winner": "S", "reason": "limit"}, "400 moves"),
+])
+def test_game_over_text_gives_the_reason(result, words):
+    assert words in game_over_text(_pos(api.new_position()["board"], result=result), NAMES)
+
+
+def test_game_over_text_of_a_real_resignation_and_a_running_game():
+    pos = api.new_position()
+    assert game_over_text(pos) == ""
+    assert game_over_text(api.apply(pos, "resign")) == "North wins: South resigned."
+
+
+def test_rules_examples_are_what_the_core_does(qtbot):
+    for before, after in (EXAMPLE_PUSH, EXAMPLE_LEAVE):
+        assert api.apply(_pos(before), "c2e")["board"] == after
+    api.validate(_pos(EXAMPLE_CROWN))
+    html = rules_html()
+    assert html.count("<img") == 7 and "4 of the 5 castles" in html and "gold ring" in html

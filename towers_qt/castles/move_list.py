@@ -1,0 +1,60 @@
+"""MoveList: the game's moves in CASTLES-RULES.md §7 notation, two per numbered row; clicking one asks
+the shell to show the board as it was after it."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
+
+from .style import SIDE_LIGHT
+
+
+class MoveList(QWidget):
+    """Numbered moves (S's then N's in each row); `move_clicked(index)` gives the ply index."""
+
+    move_clicked = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.actions: list[str] = []
+        self.table = QTableWidget(0, 2, self)
+        self.table.setEditTriggers(QAbstractItemView.NoEditTriggers)
+        self.table.setSelectionMode(QAbstractItemView.SingleSelection)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectItems)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.Stretch)
+        self.table.verticalHeader().setDefaultSectionSize(24)
+        self.table.cellClicked.connect(self._clicked)
+        self.table.setAccessibleName("Moves of the game")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.table)
+
+    def set_moves(self, actions: list[str], names: dict) -> None:
+        """Show `actions` (ply order, S first); the headers name the two sides."""
+        self.actions = list(actions)
+        self.table.setHorizontalHeaderLabels([names.get("S", "South"), names.get("N", "North")])
+        rows = (len(actions) + 1) // 2
+        self.table.setRowCount(rows)
+        self.table.setVerticalHeaderLabels([f"{i + 1}." for i in range(rows)])
+        for i, action in enumerate(actions):
+            item = QTableWidgetItem("resigns" if action == "resign" else action)
+            item.setTextAlignment(Qt.AlignCenter)
+            item.setForeground(SIDE_LIGHT["S" if i % 2 == 0 else "N"])
+            item.setToolTip(f"Show the board after move {i // 2 + 1} ({action})")
+            item.setData(Qt.UserRole, i)
+            self.table.setItem(i // 2, i % 2, item)
+        if len(actions) % 2:
+            blank = QTableWidgetItem("")
+            blank.setFlags(Qt.NoItemFlags)
+            self.table.setItem(rows - 1, 1, blank)
+        if actions:
+            self.table.scrollToItem(self.table.item((len(actions) - 1) // 2, (len(actions) - 1) % 2))
+
+    def row_text(self, row: int) -> str:
+        """One numbered row as text, e.g. `1. c2+ e5s` (for tests and screen readers)."""
+        cells = [self.table.item(row, c) for c in range(2)]
+        return f"{row + 1}. " + " ".join(c.text() for c in cells if c is not None and c.text())
+
+    def _clicked(self, row: int, column: int) -> None:
+        index = row * 2 + column
+        if index < len(self.actions):
+            self.move_clicked.emit(index)
