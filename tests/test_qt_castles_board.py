@@ -227,3 +227,33 @@ def test_touch_first_tap_previews_second_commits(board, qtbot):
     button.click()
     assert chosen == ["c3n"]
     del tap
+
+
+def test_hovering_an_option_previews_it_and_a_click_away_cancels(board, qtbot):
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QEnterEvent
+    from PySide6.QtWidgets import QApplication
+
+    pos = _opening(["c3+", "e5s"])
+    _show(board, pos)
+    qtbot.mouseClick(board.view.viewport(), Qt.LeftButton, pos=board.square_point("c3"))
+    button = board.bar.buttons["c3e"]
+    QApplication.sendEvent(button, QEnterEvent(QPointF(4, 4), QPointF(4, 4), QPointF(4, 4)))
+    info = api.preview(pos, "c3e")
+    assert board.ghosts() == info["gains"]
+    assert "c3 keeps 1 piece" in board.bar.detail.text()
+    qtbot.mouseClick(board.view.viewport(), Qt.LeftButton, pos=board.square_point("g7"))
+    assert board.selected is None and not board.bar.isVisible() and board.ghosts() == {}
+
+
+def test_a_castle_changing_hands_is_marked_in_the_preview(board):
+    from towers_qt.castles.items import SquareMark
+
+    pos = _opening(["c3+", "e5s"])
+    pos = {**pos, "board": {**pos["board"], "d3": "SS"}}
+    _show(board, pos)
+    board.select_square("d3")
+    board.bar.arm("d3n")
+    assert api.preview(pos, "d3n")["castles"] == {"d4": {"from": None, "to": "S"}}
+    assert any(isinstance(i, SquareMark) and i.square == "d4" and i.width == 4.0 for i in board._transient)
+    assert "Castle d4" in board.bar.detail.text()

@@ -18,7 +18,7 @@ from .items import ArrowItem, BoardItem, GhostItem, SquareMark, TowerItem
 from .overlays import ActionBar, RotatePanel, ViewMenuButton
 from .projection import Projection
 from .style import CURSOR, GOLD, LAST, NEUTRAL, SELECT, SIDE, side_word
-from .view import BoardView
+from .view import BOTTOM_ROOM, BoardView
 
 KEY_PREFIX = "castles/board/"
 DIRECTION_KEYS = {Qt.Key_Up: "n", Qt.Key_Right: "e", Qt.Key_Down: "s", Qt.Key_Left: "w"}
@@ -342,6 +342,8 @@ class CastlesBoard(QWidget):
     def _hide_bar(self) -> None:
         self.previewing = None
         self.bar.slide_out()
+        self.view.set_bottom_room(BOTTOM_ROOM)
+        self._place_overlays()
 
     def _pressed(self, square: str | None) -> None:
         self.setFocus(Qt.MouseFocusReason)
@@ -391,9 +393,16 @@ class CastlesBoard(QWidget):
     def _slide_bar(self) -> None:
         """Slide the action bar up between the compass and the ⋮ button (over them when narrow)."""
         left, right = self.rotate_panel.geometry().right() + 10, self.menu_button.geometry().left() - 10
-        if right - left < 520:
+        self.bar.layout().activate()
+        wide = right - left < self.bar.sizeHint().width()
+        if wide:
             left, right = 10, self.width() - 10
         self.bar.slide_in(self.height(), left, right)
+        if wide:  # the corner buttons step up above the bar
+            top = self.height() - self.bar.height() - 20
+            self.rotate_panel.move(10, top - self.rotate_panel.height())
+            self.menu_button.move(self.width() - self.menu_button.width() - 10, top - self.menu_button.height())
+        self.view.set_bottom_room(max(BOTTOM_ROOM, self.bar.height() + 16 + (self.rotate_panel.height() if wide else 0)))
 
     def focusInEvent(self, event) -> None:
         super().focusInEvent(event)

@@ -3,7 +3,7 @@ per move on the idea behind it."""
 from __future__ import annotations
 
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from . import sample_game
@@ -55,8 +55,11 @@ class LearnDialog(QDialog):
         layout.addWidget(self.board, 1)
         layout.addWidget(self.explain)
         layout.addLayout(row)
+        for key, slot in ((Qt.Key_Right, self.go_forward), (Qt.Key_Left, self.go_back)):
+            QShortcut(QKeySequence(key), self, slot)  # before the buttons' own arrow-key focus moves
         self.resize(980, 860)
         self._show(animate=False)
+        self.next.setFocus()
 
     def last_step(self) -> int:
         return len(sample_game.MOVES)

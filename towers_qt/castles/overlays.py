@@ -22,13 +22,12 @@ QToolButton::menu-indicator { image: none; width: 0; }
 BAR_SHEET = """
 QFrame#CastlesActionBar { background: rgba(34, 28, 24, 238); border: 1px solid #c9a24a;
                           border-radius: 12px; }
-QLabel { color: #efe6d8; font-size: 10.5pt; }
-QLabel#Title { color: #e0bf6c; font-weight: bold; font-size: 11.5pt; }
-QPushButton { background: #3d342c; color: #efe6d8; border: 1px solid #6b5a43; border-radius: 8px;
-              padding: 7px 12px; font-size: 11pt; }
-QPushButton:hover, QPushButton:focus, QPushButton[armed="true"] { border: 2px solid #e0bf6c;
-              background: #51463b; }
-QPushButton:disabled { color: #6d6254; border-color: #44392f; background: #2e2722; }
+QFrame#CastlesActionBar QLabel { color: #efe6d8; font-size: 10.5pt; background: transparent; }
+QFrame#CastlesActionBar QLabel#Title { color: #e0bf6c; font-weight: bold; font-size: 11.5pt; }
+QFrame#CastlesActionBar QPushButton { background: #3d342c; color: #efe6d8; border: 1px solid #6b5a43;
+              border-radius: 8px; padding: 6px 10px; font-size: 11pt; min-width: 0; }
+QFrame#CastlesActionBar QPushButton:hover, QFrame#CastlesActionBar QPushButton:focus,
+QFrame#CastlesActionBar QPushButton[armed="true"] { border: 2px solid #e0bf6c; background: #51463b; }
 """
 
 
@@ -124,13 +123,12 @@ class ViewMenuButton(QFrame):
 
 KIND_WORD = {"+": "Build", "n": "Push north", "e": "Push east", "s": "Push south", "w": "Push west"}
 KIND_KEY = {"+": "B", "n": "N", "e": "E", "s": "S", "w": "W"}
-KIND_ARROW = {"+": "▲", "n": "↑", "e": "→", "s": "↓", "w": "←"}
 
 
 def option_label(action: str) -> str:
-    """The button text for a core action string such as `c2n`."""
+    """The button text for a core action string such as `c2n`: what it does and its notation."""
     kind = action[2]
-    return f"{KIND_WORD[kind]}  ·  {action}   ({KIND_KEY[kind]})"
+    return f"{KIND_WORD[kind]}  {action}"
 
 
 class OptionButton(QPushButton):
@@ -146,6 +144,7 @@ class OptionButton(QPushButton):
         self.armed = False
         self.setProperty("armed", False)
         self.setAccessibleName(f"{KIND_WORD[action[2]]} from {action[:2]}")
+        self.setToolTip(f"{KIND_WORD[action[2]]} ({action}) — key {KIND_KEY[action[2]]}; hover to preview, click to play")
         self.clicked.connect(self._click)
         self._touch = False
 
@@ -201,7 +200,8 @@ class ActionBar(QFrame):
         self.row.setSpacing(8)
         outer.addLayout(self.row)
         outer.addWidget(self.detail)
-        self.cancel = QPushButton("Cancel (Esc)")
+        self.cancel = QPushButton("Cancel")
+        self.cancel.setToolTip("Close the bar (Esc, or click the board away from it)")
         self.cancel.clicked.connect(self.cancelled)
         self.anim = QPropertyAnimation(self, b"pos", self)
         self.anim.setEasingCurve(QEasingCurve.OutCubic)
@@ -217,7 +217,7 @@ class ActionBar(QFrame):
         self.buttons = {}
         while self.row.count():
             self.row.takeAt(0)
-        self.title.setText(f"Tower on {square} — {len(tower)} high. Choose a move:")
+        actions = sorted(actions, key=lambda a: "+nesw".index(a[2]))
         for action in actions:
             b = OptionButton(action, self)
             b.hovered.connect(self._hover)
@@ -227,6 +227,8 @@ class ActionBar(QFrame):
             self.row.addWidget(b)
         self.row.addStretch(1)
         self.row.addWidget(self.cancel)
+        self.title.setText(f"Tower on {square} — {len(tower)} high. Choose a move "
+                           f"(keys: {' '.join(KIND_KEY[a[2]] for a in actions)}, again or Enter to play):")
         self.detail.setText("Point at a move to see it on the board; click to play it.")
         self.adjustSize()
 

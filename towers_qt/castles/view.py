@@ -26,6 +26,7 @@ class BoardView(QGraphicsView):
         super().__init__(scene, parent)
         self.proj = Projection()
         self.zoom = 1.0
+        self.bottom_room = BOTTOM_ROOM  # grows while the action bar is up, so it hides no square
         self.setRenderHints(QPainter.Antialiasing | QPainter.SmoothPixmapTransform)
         self.setDragMode(QGraphicsView.NoDrag)
         self.setFrameShape(QFrame.NoFrame)
@@ -41,7 +42,7 @@ class BoardView(QGraphicsView):
     def fit_scale(self) -> float:
         """The scale at which the whole board just fits the viewport (above the corner buttons)."""
         r = self.proj.bounds()
-        vw, vh = max(self.viewport().width(), 50), max(self.viewport().height() - BOTTOM_ROOM, 50)
+        vw, vh = max(self.viewport().width(), 50), max(self.viewport().height() - self.bottom_room, 50)
         return min(vw / r.width(), vh / r.height())
 
     def drawBackground(self, painter: QPainter, rect) -> None:
@@ -65,11 +66,17 @@ class BoardView(QGraphicsView):
         margin = max(r.width(), r.height()) * 1.5
         self.setSceneRect(r.adjusted(-margin, -margin, margin, margin))
         if before is None or self.zoom <= 1.0:
-            self.centerOn(r.center() + QPointF(0, BOTTOM_ROOM / 2 / s))
+            self.centerOn(r.center() + QPointF(0, self.bottom_room / 2 / s))
         else:
             after = self.mapToScene(anchor.toPoint())
             centre = self.mapToScene(self.viewport().rect().center())
             self.centerOn(centre + (before - after))
+
+    def set_bottom_room(self, pixels: int) -> None:
+        """Keep `pixels` free under the fitted board (the corner buttons, or the action bar)."""
+        if pixels != self.bottom_room:
+            self.bottom_room = pixels
+            self.apply_zoom(self.zoom)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
