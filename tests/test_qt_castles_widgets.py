@@ -9,7 +9,13 @@ from towers_qt.castles import sample_game
 from towers_qt.castles.hud import CastlesHud
 from towers_qt.castles.learn import LearnDialog
 from towers_qt.castles.move_list import MoveList
-from towers_qt.castles.rules_text import EXAMPLE_CROWN, EXAMPLE_LEAVE, EXAMPLE_PUSH, game_over_text, rules_html
+from towers_qt.castles.rules_text import (
+    EXAMPLE_CROWN,
+    EXAMPLE_LEAVE,
+    EXAMPLE_PUSH,
+    game_over_text,
+    rules_html,
+)
 
 NAMES = {"S": "Ana", "N": "Bo"}
 

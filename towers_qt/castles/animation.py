@@ -4,7 +4,7 @@ piece falls onto its tower. Which square gains which piece comes from api.previe
 from __future__ import annotations
 
 import math
-from typing import Callable
+from collections.abc import Callable
 
 from PySide6.QtCore import QEasingCurve, QObject, QVariantAnimation, Signal
 

@@ -6,10 +6,28 @@ push, so all three look alike.
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import (QBrush, QColor, QFont, QLinearGradient, QPainter, QPainterPath, QPen,
-                           QRadialGradient)
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QLinearGradient,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QRadialGradient,
+)
 
-from .style import CASTLE, GOLD, GOLD_LIGHT, HALF_H, HALF_W, PIECE, UNIT, piece_colour, piece_light
+from .style import (
+    CASTLE,
+    GOLD,
+    GOLD_LIGHT,
+    HALF_H,
+    HALF_W,
+    PIECE,
+    UNIT,
+    piece_colour,
+    piece_light,
+)
 
 RX, RY = HALF_W * 0.66, HALF_H * 0.66  # a disc's radii on screen (a circle seen isometrically)
 BODY = PIECE * 0.86  # the visible side of one disc; the rest is the bevel between discs

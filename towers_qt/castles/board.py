@@ -7,7 +7,7 @@ animations from towers_core.castles.api.
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QPointF, QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QKeyEvent
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QGraphicsScene, QVBoxLayout, QWidget
 
 from towers_core.castles import api
@@ -111,10 +111,13 @@ class CastlesBoard(QWidget):
     def show_position(self, pos: dict, last_action: str | None, legal: list[str], interactive: bool) -> None:
         """Show `pos`; the player at the device may choose among `legal` when `interactive`."""
         self._stop_animation()
+        same = pos == self.pos_
         self.pos_, self.last_action = pos, last_action
         self.legal, self.interactive = list(legal), bool(interactive)
-        if self.selected is not None and not self._actions_of(self.selected):
-            self.selected = None
+        if same and self.selected is not None and self.interactive and self._actions_of(self.selected):
+            self._refresh()  # a redraw of the same position keeps the open bar and its preview
+            return
+        self.selected = None
         self._hide_bar()
         self._refresh()
 
@@ -189,6 +192,12 @@ class CastlesBoard(QWidget):
             self._hide_bar()
         self._refresh()
 
+    def suggest(self, action: str) -> None:
+        """Show a suggested legal action (a hint): select its tower and preview it in the bar."""
+        self.select_square(action[:2])
+        if action in self.bar.buttons:
+            self.bar.arm(action)
+
     def cancel_selection(self) -> None:
         """Esc / a click away from the bar: close the bar and the preview."""
         self.selected = None
@@ -251,6 +260,8 @@ class CastlesBoard(QWidget):
             self.towers[self.selected].set_glow(SELECT)
         if self.hasFocus() and self.cursor != self.selected:
             self._add(SquareMark(self.cursor, self.proj, CURSOR, 40, dashed=True, width=3.0))
+            if self.towers[self.cursor].tower:
+                self.towers[self.cursor].set_glow(CURSOR)
         if self.previewing is not None:
             self._show_preview(self.previewing)
 
@@ -402,7 +413,8 @@ class CastlesBoard(QWidget):
             top = self.height() - self.bar.height() - 20
             self.rotate_panel.move(10, top - self.rotate_panel.height())
             self.menu_button.move(self.width() - self.menu_button.width() - 10, top - self.menu_button.height())
-        self.view.set_bottom_room(max(BOTTOM_ROOM, self.bar.height() + 16 + (self.rotate_panel.height() if wide else 0)))
+        room = self.bar.height() + 16 + (self.rotate_panel.height() if wide else 0)
+        self.view.set_bottom_room(max(BOTTOM_ROOM, room))
 
     def focusInEvent(self, event) -> None:
         super().focusInEvent(event)
@@ -442,7 +454,9 @@ class CastlesBoard(QWidget):
             if armed:
                 self._commit(armed)
             return True
-        kind = LETTER_KINDS.get(key) or (self.proj.screen_direction(DIRECTION_KEYS[key]) if key in DIRECTION_KEYS else None)
+        kind = LETTER_KINDS.get(key)
+        if kind is None and key in DIRECTION_KEYS:  # arrows push the way they point on screen
+            kind = self.proj.screen_direction(DIRECTION_KEYS[key])
         if kind is None:
             return False
         action = self.selected + kind

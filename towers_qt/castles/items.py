@@ -6,15 +6,33 @@ is right from every side; re-projecting (rotation, 2D/3D) just moves and re-sort
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QLinearGradient, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QLinearGradient,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPolygonF,
+)
 from PySide6.QtWidgets import QGraphicsItem
 
 from towers_core.castles.notation import CASTLES, FILES, SQUARES
 
 from . import art
 from .projection import Projection, board_xy, rotate
-from .style import (CASTLE, CASTLE_LIGHT, HALF_H, HALF_W, PIECE, UNIT, WOOD_DARK, WOOD_EDGE,
-                    WOOD_EDGE_DARK, WOOD_LIGHT)
+from .style import (
+    CASTLE,
+    CASTLE_LIGHT,
+    HALF_H,
+    HALF_W,
+    PIECE,
+    UNIT,
+    WOOD_DARK,
+    WOOD_EDGE,
+    WOOD_EDGE_DARK,
+    WOOD_LIGHT,
+)
 
 Z_BOARD, Z_MARK, Z_TOWERS, Z_TOP = -100.0, -50.0, 0.0, 1000.0
 

@@ -4,10 +4,27 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QEasingCurve, QEvent, QPoint, QPointF, QPropertyAnimation, QRectF, Qt, Signal
+from PySide6.QtCore import (
+    QEasingCurve,
+    QEvent,
+    QPoint,
+    QPointF,
+    QPropertyAnimation,
+    QRectF,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPolygonF
-from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QMenu, QPushButton, QToolButton, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QPushButton,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from .style import GOLD, GOLD_LIGHT
 
@@ -144,7 +161,8 @@ class OptionButton(QPushButton):
         self.armed = False
         self.setProperty("armed", False)
         self.setAccessibleName(f"{KIND_WORD[action[2]]} from {action[:2]}")
-        self.setToolTip(f"{KIND_WORD[action[2]]} ({action}) — key {KIND_KEY[action[2]]}; hover to preview, click to play")
+        self.setToolTip(f"{KIND_WORD[action[2]]} ({action}) — key {KIND_KEY[action[2]]}; "
+                        "hover to preview, click to play")
         self.clicked.connect(self._click)
         self._touch = False
 
@@ -270,11 +288,3 @@ class ActionBar(QFrame):
         self.anim.stop()
         self.hide()
         self.square = None
-
-
-def north_vector(a: QPointF, b: QPointF) -> QPointF:
-    """The screen direction from a to b (used for the compass needle)."""
-    return QPointF(b.x() - a.x(), b.y() - a.y())
-
-
-__all__ = ["ActionBar", "RotatePanel", "ViewMenuButton", "option_label", "north_vector"]

@@ -44,6 +44,7 @@ EXAMPLE_LEAVE = ({"a4": "X", "d1": "X", "d4": "X", "d7": "X", "g4": "X", "c2": "
 EXAMPLE_CROWN = {"a4": "X", "d1": "X", "d4": "XSNSS", "d7": "X", "g4": "X", "d3": "SSSSS", "c4": "NNNN"}
 
 
+CENTRE = ["c3", "d3", "e3", "c4", "d4", "e4", "c5", "d5", "e5"]
 ROW = ["b1", "c1", "d1", "e1", "f1", "b2", "c2", "d2", "e2", "f2", "b3", "c3", "d3", "e3", "f3"]
 
 
@@ -58,7 +59,7 @@ def _pictures() -> dict[str, str]:
         "push_after": data_uri(render_board(EXAMPLE_PUSH[1], "3d", 240, None, ROW)),
         "leave_before": data_uri(render_board(EXAMPLE_LEAVE[0], "3d", 240, ("c2", "e2"), ROW)),
         "leave_after": data_uri(render_board(EXAMPLE_LEAVE[1], "3d", 240, None, ROW)),
-        "crown": data_uri(render_board(EXAMPLE_CROWN, "3d", 240, None, ["c3", "d3", "e3", "c4", "d4", "e4", "c5", "d5", "e5"])),
+        "crown": data_uri(render_board(EXAMPLE_CROWN, "3d", 240, None, CENTRE)),
         "flat": data_uri(render_board(start, "2d", 220)),
     }
 
@@ -82,7 +83,8 @@ Towers can be up to 5 pieces tall and may contain a mix of both players' pieces.
 <p>Each castle starts with a neutral base piece. Push your pieces onto a castle to take control of it —
 whoever has a piece on top owns it. If a castle is filled to height 5 with your piece on top, it becomes
 <b>crowned</b> (shown with a gold ring).</p>
-<p align="center"><img src="{pic['crown']}"><br><i>d4 is crowned for {s}: full, {s} on top, gold ring. The full {s} tower on d3 beside it is just full: safe, and still free to push.</i></p>
+<p align="center"><img src="{pic['crown']}"><br><i>d4 is crowned for {s}: full, {s} on top, gold ring.
+The full {s} tower on d3 beside it is just full: safe, and still free to push.</i></p>
 <h3>Your turn: Build or Push</h3>
 <p><b>Build</b> — Add one of your pieces to the top of a tower you already control. The tower grows by one.
 Towers can be at most 5 pieces tall. You cannot build directly on a castle square.</p>

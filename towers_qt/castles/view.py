@@ -106,9 +106,8 @@ class BoardView(QGraphicsView):
         """The square drawn under a viewport point: a tower's silhouette first, else the floor."""
         scene_point = self.mapToScene(viewport_point.toPoint())
         for item in self.scene().items(scene_point):  # topmost first
-            if isinstance(item, TowerItem) and item.isVisible():
-                if item.shape().contains(item.mapFromScene(scene_point)):
-                    return item.square
+            if isinstance(item, TowerItem) and item.shape().contains(item.mapFromScene(scene_point)):
+                return item.square
         return self.proj.square_at(scene_point)
 
     def mousePressEvent(self, event) -> None:
