@@ -14,14 +14,13 @@ from PySide6.QtWidgets import QDialog, QLabel
 from towers_core.skirmish import api
 from towers_qt.shell.about import AboutDialog
 from towers_qt.shell.look import card_pixmap, resources_dir
+from towers_qt.shell.new_game import GameSetup, NewGameDialog
 from towers_qt.shell.rules_window import RulesWindow
 from towers_qt.shell.settings import AnimationSpeed, Key, Settings
 from towers_qt.skirmish.dialogs import (
     AttackPreviewDialog,
     GameOverDialog,
-    GameSetup,
     MusterDialog,
-    NewGameDialog,
     attack_preview,
     game_over,
     muster,

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 
 from towers_core.skirmish import api
-from towers_qt.skirmish.dialogs.new_game import GameSetup
+from towers_qt.shell.new_game import GameSetup
 
 
 def _pick(rng: random.Random, actions: list[str]) -> str:

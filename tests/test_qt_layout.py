@@ -69,11 +69,11 @@ def test_selecting_a_card_moves_nothing(game, clicks, qtbot):
 
 def test_every_dialog_fits_a_1280_by_720_screen(qtbot, settings):
     from towers_qt.shell.about import AboutDialog
+    from towers_qt.shell.new_game import NewGameDialog
     from towers_qt.shell.rules_window import RulesWindow
     from towers_qt.skirmish.dialogs.attack_preview import AttackPreviewDialog
     from towers_qt.skirmish.dialogs.game_over import GameOverDialog
     from towers_qt.skirmish.dialogs.muster import MusterDialog
-    from towers_qt.skirmish.dialogs.new_game import NewGameDialog
 
     summary = {"high": {"S": 1, "N": 2}, "captured": {"S": ["Kn"], "N": []}, "value": {"S": 2, "N": 0}}
     dialogs = [MusterDialog(None, "S", "Ann", None, settings), NewGameDialog(None, settings),

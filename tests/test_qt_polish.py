@@ -123,7 +123,7 @@ def test_new_game_asks_before_abandoning_a_game(game, clicks, qtbot, monkeypatch
     clicks.perform("pass")
     qtbot.waitUntil(lambda: len(game.session.log) >= 2, timeout=20000)
     opened = []
-    monkeypatch.setattr("towers_qt.skirmish.dialogs.new_game.NewGameDialog.exec", lambda self: opened.append(1) or 0)
+    monkeypatch.setattr("towers_qt.shell.new_game.NewGameDialog.exec", lambda self: opened.append(1) or 0)
     QTimer.singleShot(0, lambda: game.message_box.done(QMessageBox.StandardButton.No))
     game.new_game_dialog()
     assert not opened and game.message_box.defaultButton() is game.message_box.button(QMessageBox.StandardButton.No)

@@ -7,7 +7,7 @@ import random
 from PySide6.QtCore import Qt
 
 from towers_core.skirmish import api
-from towers_qt.skirmish.dialogs.new_game import GameSetup
+from towers_qt.shell.new_game import GameSetup
 
 
 def play_some(window, clicks, qtbot, turns: int = 3) -> None:

@@ -318,7 +318,7 @@ def test_a_damaged_autosave_is_kept_aside_and_reported_once(qtbot, settings, tmp
 
 # -- undo survives saving ------------------------------------------------------------------------------
 def test_undo_works_after_loading_into_a_fresh_window(qtbot, settings, window, clicks, tmp_path):
-    from towers_qt.skirmish.dialogs.new_game import GameSetup
+    from towers_qt.shell.new_game import GameSetup
     from towers_qt.skirmish.window import MainWindow
 
     s = window.session

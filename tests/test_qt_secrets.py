@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from towers_core.skirmish import api
-from towers_qt.skirmish.dialogs.new_game import GameSetup
+from towers_qt.shell.new_game import GameSetup
 
 SQUARES = [f"{f}{r}" for f in "abcdefg" for r in range(1, 8)]
 
@@ -277,8 +277,8 @@ def test_hotseat_screen_shows_only_the_holders_cards(window, clicks, qtbot, monk
     hands, and with it down the screen shows only what the holder may see."""
     choose_game("skirmish")
     from towers_qt.shell.curtain import Curtain
+    from towers_qt.shell.new_game import NewGameDialog
     from towers_qt.skirmish.dialogs.muster import MusterDialog
-    from towers_qt.skirmish.dialogs.new_game import NewGameDialog
 
     s = window.session
     holder: list[str | None] = [None]

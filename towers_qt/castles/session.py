@@ -19,10 +19,19 @@ from towers_core.castles import api
 from towers_core.castles.ai.levels import get_level
 from towers_core.castles.ai.player import Searcher
 from towers_core.errors import TowersError
-from towers_qt.shell.ai_worker import AiRunner
+from towers_qt.shell.ai_turns import AiTurns
 from towers_qt.shell.players import SIDES, Player, mode_of
-from towers_qt.shell.save_file import (SAVE_FORMAT, Damage, SaveError, bounded_list, core_check, fail,
-                                       require_keys, whole_number, write_atomic)
+from towers_qt.shell.save_file import (
+    SAVE_FORMAT,
+    Damage,
+    SaveError,
+    bounded_list,
+    core_check,
+    fail,
+    require_keys,
+    whole_number,
+    write_atomic,
+)
 
 GAME = "castles"
 SAVE_VERSION = 1
@@ -33,36 +42,25 @@ MAX_ACTIONS = 1000  # the quiet rule ends every game by ply 400
 SEED_RANGE = (0, (1 << 63) - 1)
 
 
-class CastlesSession(QObject):
+class CastlesSession(AiTurns):
     """The one owner of a Castles game. Widgets read it and call `play`; nothing else changes it."""
 
     positionChanged = Signal()
     actionPlayed = Signal(str, dict)  # the action and the position before it (for the animation)
-    aiThinking = Signal(bool)
-    aiProgress = Signal(int)
-    aiFailed = Signal(str)
-    hintReady = Signal(str)
 
     def __init__(self, parent: QObject | None = None, time_ms: int | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(Searcher, parent)
         self.players = {"S": Player("human", "Light"), "N": Player("ai", "Computer")}
         self.seed = 0
         self.start: dict = {}
         self.positions: list[dict] = []  # positions[i] is the position before actions[i]
         self.actions: list[str] = []
         self.time_ms = time_ms
-        self._asking: str | None = None
-        self.ai = AiRunner(Searcher, self)
-        self.ai.answered.connect(self._on_ai_answer)
-        self.ai.failed.connect(self._on_ai_failed)
-        self.ai.thinking.connect(self.aiThinking)
-        self.ai.progress.connect(self.aiProgress)
 
     # -- starting -------------------------------------------------------------------------------
     def new_game(self, players: dict[str, Player], seed: int, start: dict | None = None) -> None:
         """Start from the rules' start position (or `start`, a checked position)."""
-        self.ai.cancel()
-        self._asking = None
+        self._forget_search()
         self.players = {p: copy.copy(players[p]) for p in SIDES}
         self.seed = seed
         self.start = start if start is not None else api.new_position()
@@ -105,11 +103,6 @@ class CastlesSession(QObject):
             return []
         return api.legal_actions(self.position)
 
-    @property
-    def asking(self) -> str | None:
-        """What the running search is for: "move", "hint" or None."""
-        return self._asking
-
     # -- playing --------------------------------------------------------------------------------
     def play(self, action: str) -> dict:
         """Play `action` (or "resign") for the player to move; the core refuses an illegal one."""
@@ -132,8 +125,7 @@ class CastlesSession(QObject):
         search in progress); in hot-seat, the last move."""
         if not self.can_undo():
             return False
-        self.ai.cancel()
-        self._asking = None
+        self._forget_search()
         self._pop()
         while self.mode() == "solo" and self.players[self.to_move].is_ai:
             self._pop()
@@ -161,24 +153,9 @@ class CastlesSession(QObject):
         return True
 
     def _think(self, asking: str, level: str) -> None:
-        self._asking = asking
         seed = random.Random(f"{self.seed}:{len(self.actions)}:{asking}").getrandbits(31)
         budget = self.time_ms or get_level(level).time_ms or 1000
-        self.ai.think((self.position, level, seed, self.time_ms), budget)
-
-    def _on_ai_answer(self, action: str) -> None:
-        asking, self._asking = self._asking, None
-        if asking == "hint":
-            self.hintReady.emit(action)
-        elif asking == "move" and self.ai_to_move():
-            self.play(action)
-
-    def _on_ai_failed(self, message: str) -> None:
-        self._asking = None
-        self.aiFailed.emit(message)
-
-    def shutdown(self) -> None:
-        self.ai.shutdown()
+        self._ask(asking, (self.position, level, seed, self.time_ms), budget)
 
     # -- save / load ----------------------------------------------------------------------------
     def to_dict(self) -> dict:
@@ -197,8 +174,7 @@ class CastlesSession(QObject):
 
     def restore(self, state: dict) -> None:
         """Take over a checked state (from `check_state`) at once."""
-        self.ai.cancel()
-        self._asking = None
+        self._forget_search()
         self.players = dict(state["players"])
         self.seed = state["seed"]
         self.positions, self.actions = list(state["positions"]), list(state["actions"])

@@ -1,13 +1,14 @@
 """Game → New game, first step: which game (a picture, its name and one line about it)."""
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QSize
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QButtonGroup,
     QDialog,
     QDialogButtonBox,
-    QToolButton,
+    QFrame,
+    QRadioButton,
     QVBoxLayout,
     QWidget,
 )
@@ -27,10 +28,13 @@ class GameChooser(QDialog):
         self.setObjectName("GameChooser")
         layout = QVBoxLayout(self)
         layout.addWidget(heading("Which game?"))
-        layout.addWidget(muted("Both are for two players on a 7×7 board: against the computer "
-                               "or hot-seat on this device."))
+        intro = muted("Both are for two players on a 7×7 board: against the computer or hot-seat "
+                      "on this device.")
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
         self.group = QButtonGroup(self)
-        self.buttons: dict[str, QToolButton] = {}
+        self.buttons: dict[str, QRadioButton] = {}
+        self.setMinimumWidth(560)
         for key in KEYS:
             layout.addWidget(self._game_button(key, key == current))
         box = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
@@ -40,23 +44,27 @@ class GameChooser(QDialog):
         box.rejected.connect(self.reject)
         layout.addWidget(box)
 
-    def _game_button(self, key: str, checked: bool) -> QToolButton:
+    def _game_button(self, key: str, checked: bool) -> QFrame:
+        """A radio button with the game's picture and name, its line of description beneath."""
         kind = game_kind(key)
-        button = QToolButton()
+        button = QRadioButton(kind.title)
         button.setObjectName(f"Choose-{key}")
-        button.setCheckable(True)
         button.setChecked(checked)
-        button.setToolButtonStyle(Qt.ToolButtonTextBesideIcon)
         button.setIcon(QIcon(kind.picture(PICTURE)))
         button.setIconSize(QSize(PICTURE, PICTURE))
-        button.setText(f"{kind.title}\n{kind.blurb}")
-        button.setAccessibleName(kind.title)
-        button.setMinimumWidth(520)
-        button.setSizePolicy(button.sizePolicy().horizontalPolicy(), button.sizePolicy().verticalPolicy())
-        button.setStyleSheet("QToolButton { text-align: left; padding: 8px; font-size: 11pt; }")
+        button.setStyleSheet("QRadioButton { font-size: 13pt; font-weight: bold; }")
+        blurb = muted(kind.blurb)
+        blurb.setWordWrap(True)
+        blurb.setIndent(PICTURE + 28)
+        box = QFrame()
+        box.setObjectName("GameChoice")
+        box.setFrameShape(QFrame.StyledPanel)
+        column = QVBoxLayout(box)
+        column.addWidget(button)
+        column.addWidget(blurb)
         self.group.addButton(button)
         self.buttons[key] = button
-        return button
+        return box
 
     def choice(self) -> str:
         """The key of the game picked."""

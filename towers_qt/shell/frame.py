@@ -13,7 +13,7 @@ import os
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QStandardPaths, Qt
+from PySide6.QtCore import QStandardPaths, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -113,6 +113,22 @@ class GameFrame(QMainWindow):
             self.thinking_label.setText(text)
             self.thinking_bar.setToolTip(f"{text} The bar fills as its thinking time runs out.")
         self._update_actions()
+
+    # -- the flow ------------------------------------------------------------------------------
+    def after_turn(self) -> None:
+        """Everything that follows a move: redraw, guard the screen, autosave, then the end of the
+        game or the computer's turn."""
+        s = self.session
+        self.refresh()
+        self._guard_device()
+        self._autosave()
+        if s.result is not None:
+            self.show_game_over()
+        elif s.ai_to_move():
+            QTimer.singleShot(0, s.start_ai)
+
+    def _guard_device(self) -> None:
+        """A game with secrets covers the screen here in hot-seat (Skirmish's curtain)."""
 
     # -- new game -----------------------------------------------------------------------------
     def new_game_dialog(self) -> None:

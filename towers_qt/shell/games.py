@@ -5,7 +5,7 @@ from importlib import import_module
 
 from towers_qt.shell.game import GameKind
 
-KEYS: tuple[str, ...] = ("skirmish",)
+KEYS: tuple[str, ...] = ("skirmish", "castles")
 
 
 def game_kind(key: str) -> GameKind:

@@ -24,10 +24,13 @@ MISSING = ("<h1>Towers</h1><p>The rules file (resources/rules.html) is missing f
 class RulesWindow(QDialog):
     """Rules text with its emblems and terrain images; stays open while you play."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, html: str | None = None,
+                 title: str = "Towers — Rules") -> None:
+        """Skirmish's resources/rules.html, or a game's own rules `html` (Castles)."""
         super().__init__(parent)
+        self.html = html
         self.setObjectName("rulesWindow")
-        self.setWindowTitle("Towers — Rules")
+        self.setWindowTitle(title)
         self.setModal(False)
         self.resize(780, 800)
         fit_to_screen(self)  # a short screen gets a shorter window; the text scrolls
@@ -63,9 +66,11 @@ class RulesWindow(QDialog):
         return row
 
     def load(self) -> None:
-        """(Re)load rules.html, or say plainly that it is missing."""
+        """(Re)load the rules, or say plainly that rules.html is missing."""
         path = resource("rules.html")
-        if path.is_file():
+        if self.html is not None:
+            self.browser.setHtml(self.html)
+        elif path.is_file():
             self.browser.setSource(QUrl.fromLocalFile(str(path)))
         else:
             self.browser.setHtml(MISSING)

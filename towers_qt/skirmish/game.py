@@ -20,7 +20,7 @@ class Skirmish:
         return card_pixmap("Kn", size)
 
     def options(self, parent: QWidget, settings: Settings):
-        from towers_qt.skirmish.dialogs.new_game import NewGameDialog
+        from towers_qt.shell.new_game import NewGameDialog
 
         dialog = NewGameDialog(parent, settings)
         return dialog.setup() if dialog.exec() == NewGameDialog.Accepted else None
@@ -50,7 +50,7 @@ GAME = Skirmish()
 
 def default_setup(settings, seed: int | None):
     """A game with the remembered choices, so the first start is playable at once."""
-    from towers_qt.skirmish.dialogs.new_game import GameSetup, random_seed
+    from towers_qt.shell.new_game import GameSetup, random_seed
 
     mode = settings.mode()
     human = settings.human_side()
@@ -62,7 +62,7 @@ def default_setup(settings, seed: int | None):
 
 def demo_setup(seed: int):
     """Computer against computer (screenshot and smoke test)."""
-    from towers_qt.skirmish.dialogs.new_game import GameSetup
+    from towers_qt.shell.new_game import GameSetup
 
     return GameSetup(mode="computer", level="easy", human_side=None, first=None, seed=seed,
                      names={"S": "South", "N": "North"})

@@ -26,7 +26,7 @@ from PySide6.QtCore import QObject, Signal
 from towers_core.skirmish import api
 from towers_core.skirmish.ai.levels import get_level
 from towers_core.skirmish.ai.player import Searcher
-from towers_qt.shell.ai_worker import AiRunner
+from towers_qt.shell.ai_turns import AiTurns
 from towers_qt.shell.players import Player, mode_of, other
 from towers_qt.shell.save_file import SAVE_FORMAT, SaveError, write_atomic
 from towers_qt.skirmish.save_check import (
@@ -62,19 +62,15 @@ def _revealed_squares(entry: dict) -> list[str]:
     return out
 
 
-class Session(QObject):
+class Session(AiTurns):
     """The one owner of game state. Widgets read it and call `play`; they never change it directly."""
 
     positionChanged = Signal()
     actionPlayed = Signal(dict)  # the full log entry (widgets view it with api.entry_view)
     gameOver = Signal(dict)
-    aiThinking = Signal(bool)
-    aiProgress = Signal(int)  # 0..100 of the thinking time (never the search's best move)
-    aiFailed = Signal(str)
-    hintReady = Signal(str)
 
     def __init__(self, parent: QObject | None = None, time_ms: int | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(Searcher, parent)
         self.players = {"S": Player("human", "South"), "N": Player("ai", "Computer")}
         self.seed = 0
         self.position: dict = {}
@@ -86,18 +82,12 @@ class Session(QObject):
         self.time_ms = time_ms
         self._undo: list[dict] = []
         self._rng = random.Random(0)
-        self._asking: str | None = None
-        self.ai = AiRunner(Searcher, self)
-        self.ai.answered.connect(self._on_ai_answer)
-        self.ai.failed.connect(self._on_ai_failed)
-        self.ai.thinking.connect(self.aiThinking)
-        self.ai.progress.connect(self.aiProgress)
 
     # -- starting -----------------------------------------------------------------------------
     def new_game(self, players: dict[str, Player], seed: int, musters: dict | None = None,
                  position: dict | None = None) -> None:
         """Start a game; `musters` may give one side only (the other is drawn from the seed)."""
-        self.ai.cancel()
+        self._forget_search()
         self.players = {p: copy.copy(players[p]) for p in SIDES}
         self.seed = seed
         self.position = position if position is not None else api.new_position(seed, self._musters(seed, musters))
@@ -219,7 +209,7 @@ class Session(QObject):
         """Take back the human's last move and the computer's reply (see the module docstring)."""
         if not self.can_undo():
             return False
-        self.ai.cancel()
+        self._forget_search()
         snap = self._undo.pop()
         undone = self.log[snap["log"]:]
         self._remember_reveals(undone, snap["position"])
@@ -260,8 +250,7 @@ class Session(QObject):
         if not self.ai_to_move() or self.ai.busy:
             return False
         p = self.to_move
-        self._asking = "move"
-        self._think(api.view(self.position, p), self.histories[p], self.players[p].level)
+        self._think("move", api.view(self.position, p), self.histories[p], self.players[p].level)
         return True
 
     def request_hint(self) -> bool:
@@ -270,32 +259,12 @@ class Session(QObject):
             return False
         p = self.to_move
         level = next((pl.level for pl in self.players.values() if pl.is_ai), "normal")
-        self._asking = "hint"
-        self._think(api.view(self.position, p), self.histories[p], level)
+        self._think("hint", api.view(self.position, p), self.histories[p], level)
         return True
 
-    def _think(self, view: dict, history: list, level: str) -> None:
+    def _think(self, asking: str, view: dict, history: list, level: str) -> None:
         budget = self.time_ms or get_level(level).time_ms or 1000
-        self.ai.think((view, list(history), level, self._rng.getrandbits(31), self.time_ms), budget)
-
-    @property
-    def asking(self) -> str | None:
-        """What the running search is for: "move", "hint" or None."""
-        return self._asking
-
-    def _on_ai_answer(self, action: str) -> None:
-        asking, self._asking = self._asking, None
-        if asking == "hint":
-            self.hintReady.emit(action)
-        elif asking == "move" and self.ai_to_move():
-            self.play(action)
-
-    def _on_ai_failed(self, message: str) -> None:
-        self._asking = None
-        self.aiFailed.emit(message)
-
-    def shutdown(self) -> None:
-        self.ai.shutdown()
+        self._ask(asking, (view, list(history), level, self._rng.getrandbits(31), self.time_ms), budget)
 
     # -- save / load ----------------------------------------------------------------------------
     def to_dict(self) -> dict:
@@ -320,8 +289,7 @@ class Session(QObject):
 
     def restore(self, state: dict) -> None:
         """Take over a checked save state (from `read_save` or `check_state(to_dict())`) at once."""
-        self.ai.cancel()
-        self._asking = None
+        self._forget_search()
         self.players = state["players"]
         self.seed = state["seed"]
         self.position = state["position"]

@@ -379,17 +379,6 @@ class MainWindow(GameFrame):
         self.animating = False
         self.after_turn()
 
-    def after_turn(self) -> None:
-        """Everything that follows a turn: redraw, autosave, game over, curtain, the computer."""
-        s = self.session
-        self.refresh()
-        self._guard_device()
-        self._autosave()
-        if s.result is not None:
-            self.show_game_over()
-        elif s.ai_to_move():
-            QTimer.singleShot(0, s.start_ai)
-
     def _show_new_game(self) -> None:
         """After a new game, a load or a resume: a fresh log and, in hot-seat, nobody has yet said
         they hold the device, so the curtain comes first."""

@@ -11,8 +11,6 @@ _WHERE = {
     "AttackPreviewDialog": "attack_preview",
     "GameOverDialog": "game_over",
     "MusterDialog": "muster",
-    "GameSetup": "new_game",
-    "NewGameDialog": "new_game",
 }
 
 __all__ = sorted(_WHERE)

@@ -1,4 +1,6 @@
-"""New game: who plays, how strong the computer is, who starts, and the seed that replays it."""
+"""New game options of every game: who plays, how strong the computer is, who starts, and (where
+luck plays a part) the seed that replays it. A game says how its sides are called and whether its
+colour decides who starts (Castles: Light always moves first) through `Sides`."""
 from __future__ import annotations
 
 import random
@@ -42,6 +44,19 @@ LEVEL_TEXT = {
 FIRST_TEXT = {"you": "You", "computer": "The computer", "random": "Random"}
 
 
+@dataclass(frozen=True)
+class Sides:
+    """How a game presents its sides in the dialog."""
+
+    game: str = ""  # named in the heading when the app has several games
+    names: tuple[str, str] = ("South", "North")  # S, N
+    seeded: bool = True          # a seed (terrain, shuffles) to show and type in
+    first_by_colour: bool = False  # S always moves first: the colour choice says who starts
+
+
+SKIRMISH_SIDES = Sides()
+
+
 @dataclass
 class GameSetup:
     """What the new-game dialog settled.
@@ -76,8 +91,9 @@ class NewGameDialog(QDialog):
     """Asks for a GameSetup; remembers the choices in Settings for next time."""
 
     def __init__(self, parent: QWidget | None = None, settings: Settings | None = None,
-                 seed: int | None = None) -> None:
+                 seed: int | None = None, sides: Sides = SKIRMISH_SIDES) -> None:
         super().__init__(parent)
+        self.sides = sides
         self.setObjectName("newGameDialog")
         self.setWindowTitle("New game")
         self.settings = settings
@@ -90,14 +106,17 @@ class NewGameDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(28, 24, 28, 20)
         layout.setSpacing(14)
-        layout.addWidget(heading("New game"))
+        layout.addWidget(heading(f"New game of {self.sides.game}" if self.sides.game else "New game"))
         layout.addLayout(self._mode_row())
         self.pages = QStackedWidget()
         self.pages.addWidget(self._computer_page())
         self.pages.addWidget(self._hotseat_page())
         layout.addWidget(self.pages)
+        seed_row = QWidget()
+        seed_row.setLayout(self._seed_form())
         layout.addWidget(_rule())
-        layout.addLayout(self._seed_form())
+        layout.addWidget(seed_row)
+        seed_row.setVisible(self.sides.seeded)
         layout.addStretch(1)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.start_button = self.buttons.addButton("Start", QDialogButtonBox.ButtonRole.AcceptRole)
@@ -128,12 +147,15 @@ class NewGameDialog(QDialog):
         for level in LEVELS:
             self.level.addItem(LEVEL_TEXT[level], level)
         form.addRow(form_label("Level"), self.level)
+        south, north = self.sides.names
+        if self.sides.first_by_colour:
+            south, north = f"{south} (moves first)", f"{north}"
         self.side_group, side_row = _radio_row(
-            self, [("S", "South", SIDE_TEXT["S"]), ("N", "North", SIDE_TEXT["N"])])
+            self, [("S", south, SIDE_TEXT["S"]), ("N", north, SIDE_TEXT["N"])])
         form.addRow(form_label("You play"), side_row)
         self.first_group, first_row = _radio_row(
             self, [(key, text, None) for key, text in FIRST_TEXT.items()])
-        form.addRow(form_label("First move"), first_row)
+        _optional_row(form, "First move", first_row, not self.sides.first_by_colour)
         _random_tip(self.first_group)
         self.human_name = QLineEdit()
         self.human_name.setPlaceholderText("You")
@@ -144,15 +166,19 @@ class NewGameDialog(QDialog):
     def _hotseat_page(self) -> QWidget:
         page = QWidget()
         form = _form(page)
-        self.name_s = _name_edit("South")
-        self.name_n = _name_edit("North")
-        form.addRow(form_label("South", SIDE_TEXT["S"]), self.name_s)
-        form.addRow(form_label("North", SIDE_TEXT["N"]), self.name_n)
+        south, north = self.sides.names
+        self.name_s = _name_edit(south)
+        self.name_n = _name_edit(north)
+        form.addRow(form_label(south, SIDE_TEXT["S"]), self.name_s)
+        form.addRow(form_label(north, SIDE_TEXT["N"]), self.name_n)
         self.hot_first_group, first_row = _radio_row(
-            self, [("S", "South", SIDE_TEXT["S"]), ("N", "North", SIDE_TEXT["N"]), ("random", "Random", None)])
-        form.addRow(form_label("First move"), first_row)
+            self, [("S", south, SIDE_TEXT["S"]), ("N", north, SIDE_TEXT["N"]), ("random", "Random", None)])
+        _optional_row(form, "First move", first_row, not self.sides.first_by_colour)
+        if self.sides.first_by_colour:
+            form.addRow(muted(f"{south} moves first. Nothing is hidden: play in turns on this device."))
+        else:
+            form.addRow(muted("Hide the screen between turns: a curtain asks you to pass the device."))
         _random_tip(self.hot_first_group)
-        form.addRow(muted("Hide the screen between turns: a curtain asks you to pass the device."))
         return page
 
     def _seed_form(self) -> QFormLayout:
@@ -184,8 +210,9 @@ class NewGameDialog(QDialog):
         _check(self.hot_first_group, "random")
         if s:
             self.human_name.setText(s.human_name() if s.human_name() != "You" else "")
-            self.name_s.setText(s.player_name("S"))
-            self.name_n.setText(s.player_name("N"))
+            for edit, side in ((self.name_s, "S"), (self.name_n, "N")):
+                name = s.player_name(side)
+                edit.setText("" if name in ("South", "North") else name)  # a game's own side names show as placeholders
         self.set_seed(seed if seed is not None else random_seed())
 
     def _mode_toggled(self, button_id: int, checked: bool) -> None:
@@ -218,14 +245,15 @@ class NewGameDialog(QDialog):
         seed = self._seed_value(self.seed_edit.text()) or 0
         if self.mode_group.checkedId() == 1:
             first = self.hot_first_group.checkedButton().property("key")
-            names = {"S": self.name_s.text().strip() or "South",
-                     "N": self.name_n.text().strip() or "North"}
+            names = {"S": self.name_s.text().strip() or self.sides.names[0],
+                     "N": self.name_n.text().strip() or self.sides.names[1]}
+            first = "S" if self.sides.first_by_colour else first
             return GameSetup("hotseat", self.level.currentData(), None,
                              None if first == "random" else first, seed, names)
         side = self.side_group.checkedButton().property("key")
         other = "N" if side == "S" else "S"
         choice = self.first_group.checkedButton().property("key")
-        first = {"you": side, "computer": other}.get(choice)
+        first = "S" if self.sides.first_by_colour else {"you": side, "computer": other}.get(choice)
         level = self.level.currentData()
         names = {side: self.human_name.text().strip() or "You",
                  other: f"Computer ({level})"}
@@ -274,6 +302,14 @@ def _radio_row(owner: QWidget, items: list[tuple[str, str, str | None]]
         box.addWidget(button)
     box.addStretch(1)
     return group, row
+
+
+def _optional_row(form: QFormLayout, label: str, row: QWidget, shown: bool) -> None:
+    """A form row a game may not need (kept, hidden, so its buttons still hold a value)."""
+    text = form_label(label)
+    form.addRow(text, row)
+    text.setVisible(shown)
+    row.setVisible(shown)
 
 
 def _check(group: QButtonGroup, key: str) -> None:

@@ -1,0 +1,250 @@
+"""Castles through the real window: whole games by clicks (solo to the end, hot-seat), undo, hint,
+save/load (a damaged save changes nothing), autosave/resume of whichever game was last, the game
+chooser, and the command-line checks."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialog
+
+from towers_core.castles import api
+from towers_qt.castles.session import check_state
+from towers_qt.castles.window import CastlesWindow
+from towers_qt.shell import frame
+from towers_qt.shell.new_game import GameSetup, NewGameDialog
+from towers_qt.shell.players import Player
+from towers_qt.skirmish.window import MainWindow
+
+SOLO = GameSetup("computer", "normal", "S", "S", 5, {"S": "You", "N": "Computer"})
+HOTSEAT = GameSetup("hotseat", "normal", None, "S", 5, {"S": "Ann", "N": "Bob"})
+
+
+@pytest.fixture
+def castles(qtbot, settings):
+    win = CastlesWindow(settings, autosave=False)
+    qtbot.addWidget(win)
+    win.resize(1300, 900)
+    win.show()
+    qtbot.waitExposed(win)
+    yield win
+    win.session.shutdown()
+
+
+def click_move(qtbot, win: CastlesWindow, action: str) -> None:
+    """Play `action` as a player does: click its tower, then its button in the action bar."""
+    board = win.board
+    qtbot.mouseClick(board.view.viewport(), Qt.LeftButton, pos=board.square_point(action[:2]))
+    assert board.selected == action[:2]
+    qtbot.mouseClick(board.bar.buttons[action], Qt.LeftButton)
+
+
+def solo(win: CastlesWindow, level: str = "depth:1", side: str = "S") -> None:
+    setup = GameSetup("computer", level, side, "S", 5, {side: "You", "N" if side == "S" else "S": "Computer"})
+    win.start_options(setup)
+
+
+def test_solo_game_to_the_end_by_clicks(castles, qtbot):
+    solo(castles)
+    s, rng = castles.session, random.Random(3)
+    while s.result is None:
+        qtbot.waitUntil(lambda: s.human_to_move() or s.result is not None, timeout=20000)
+        if s.result is not None:
+            break
+        assert castles.board.interactive and castles.board.legal == api.legal_actions(s.position)
+        before = len(s.actions)
+        click_move(qtbot, castles, rng.choice(api.legal_actions(s.position)))
+        assert len(s.actions) == before + 1
+    assert castles.over_box is not None and castles.over_box.text()
+    assert castles.board.shown_towers() == s.position["board"]
+    assert len(castles.moves.actions) == len(s.actions)
+    assert not castles.undo_action.isEnabled()
+
+
+def test_computer_plays_light_first_when_you_take_dark(castles, qtbot):
+    solo(castles, side="N")
+    qtbot.waitUntil(lambda: len(castles.session.actions) == 1, timeout=20000)
+    assert castles.session.human_to_move() and castles.session.to_move == "N"
+
+
+def test_hotseat_turns_alternate_on_one_board(castles, qtbot):
+    castles.start_options(HOTSEAT)
+    s = castles.session
+    for action in ("c3+", "e5+", "c3n", "e6n", "b2+"):
+        assert castles.board.interactive
+        click_move(qtbot, castles, action)
+    assert s.actions == ["c3+", "e5+", "c3n", "e6n", "b2+"] and s.to_move == "N"
+    assert castles.hud.panels["N"].isVisible() and castles.board.interactive  # no curtain: nothing is hidden
+    castles.undo()
+    assert s.actions == ["c3+", "e5+", "c3n", "e6n"] and s.to_move == "S"
+
+
+def test_undo_takes_back_your_move_and_the_reply(castles, qtbot):
+    solo(castles)
+    s = castles.session
+    click_move(qtbot, castles, "c3+")
+    qtbot.waitUntil(lambda: len(s.actions) == 2, timeout=20000)
+    qtbot.waitUntil(lambda: castles.undo_action.isEnabled(), timeout=5000)
+    castles.undo_action.trigger()
+    assert s.actions == [] and castles.board.shown_towers() == api.new_position()["board"]
+    assert castles.board.interactive
+
+
+def test_undo_cancels_the_computer_thinking(castles, qtbot):
+    solo(castles, level="expert")
+    s = castles.session
+    click_move(qtbot, castles, "c3+")
+    qtbot.waitUntil(lambda: s.ai.busy, timeout=5000)
+    castles.undo()
+    assert not s.ai.busy and s.actions == [] and castles.board.interactive
+    qtbot.wait(300)
+    assert s.actions == []
+
+
+def test_hint_names_a_legal_move(castles, qtbot):
+    solo(castles)
+    castles.hint_action.trigger()
+    qtbot.waitUntil(lambda: castles.statusBar().currentMessage().startswith("Hint:"), timeout=20000)
+    action = castles.statusBar().currentMessage().split()[1]
+    assert action in api.legal_actions(castles.session.position)
+    assert castles.board.selected == action[:2] and castles.session.actions == []
+
+
+def test_looking_back_is_read_only_and_comes_back(castles, qtbot):
+    castles.start_options(HOTSEAT)
+    for action in ("c3+", "e5+", "c3n"):
+        click_move(qtbot, castles, action)
+    castles.moves.move_clicked.emit(0)
+    assert castles.board.shown_towers() == castles.session.positions[1]["board"]
+    assert not castles.board.interactive and castles.back_button.isVisible()
+    qtbot.mouseClick(castles.back_button, Qt.LeftButton)
+    assert castles.board.shown_towers() == castles.session.position["board"] and castles.board.interactive
+
+
+def state_of(win) -> str:
+    return json.dumps(win.session.to_dict(), sort_keys=True)
+
+
+def test_save_and_load(castles, qtbot, tmp_path):
+    castles.start_options(HOTSEAT)
+    for action in ("c3+", "e5+", "c3n"):
+        click_move(qtbot, castles, action)
+    path = tmp_path / "c.towers.json"
+    assert castles.save_to(path)
+    saved = state_of(castles)
+    click_move(qtbot, castles, "e6n")
+    assert castles.open_path(path)
+    assert state_of(castles) == saved and castles.board.shown_towers() == castles.session.position["board"]
+
+
+@pytest.mark.parametrize("damage", [
+    lambda d: d["actions"].append("a1+"),
+    lambda d: d["start"].update(to_move="X"),
+    lambda d: d.update(game="chess"),
+    lambda d: d.update(version=99),
+])
+def test_a_damaged_castles_save_changes_nothing(castles, qtbot, tmp_path, damage):
+    castles.start_options(HOTSEAT)
+    click_move(qtbot, castles, "c3+")
+    path = tmp_path / "c.towers.json"
+    castles.session.save(path)
+    data = json.loads(path.read_text())
+    damage(data)
+    path.write_text(json.dumps(data))
+    click_move(qtbot, castles, "e5+")
+    before = state_of(castles)
+    assert not castles.open_path(path)
+    assert state_of(castles) == before and castles.successor is None
+    text = castles.message_box.text()
+    assert "damaged" in text or "version" in text
+
+
+def test_opening_a_castles_save_from_skirmish_switches_the_window(window, qtbot, tmp_path):
+    """One app: a Castles file opened in the Skirmish window brings up the Castles window."""
+    setup = HOTSEAT
+    castles = CastlesWindow(window.settings, autosave=False)
+    castles.start_options(setup)
+    castles.session.play("c3+")
+    path = tmp_path / "c.towers.json"
+    castles.session.save(path)
+    castles.session.shutdown()
+    assert window.open_path(path)
+    new = window.current()
+    qtbot.addWidget(new)
+    assert isinstance(new, CastlesWindow) and new.session.actions == ["c3+"] and not window.isVisible()
+    new.session.shutdown()
+
+
+def test_autosave_resumes_whichever_game_was_last(qtbot, settings, tmp_path, monkeypatch):
+    auto = tmp_path / "autosave.json"
+    monkeypatch.setattr(frame, "autosave_path", lambda: auto)
+    first = CastlesWindow(settings, autosave=True)
+    qtbot.addWidget(first)
+    first.start_options(HOTSEAT)
+    first.session.play("c3+")
+    first.after_turn()
+    assert json.loads(auto.read_text())["game"] == "castles"
+    first.close()
+    start = MainWindow(settings, autosave=True)  # whatever window the app opened first
+    qtbot.addWidget(start)
+    assert start.resume_autosave()
+    resumed = start.current()
+    qtbot.addWidget(resumed)
+    assert isinstance(resumed, CastlesWindow) and resumed.session.actions == ["c3+"]
+    resumed.session.shutdown()
+    start.session.shutdown()
+
+
+def test_a_damaged_castles_autosave_is_kept_aside(qtbot, settings, tmp_path, monkeypatch):
+    auto = tmp_path / "autosave.json"
+    monkeypatch.setattr(frame, "autosave_path", lambda: auto)
+    auto.write_text('{"format": "towers-save", "game": "castles", "version": 1, "actions": [1]}')
+    win = CastlesWindow(settings, autosave=True)
+    qtbot.addWidget(win)
+    win.show()
+    assert not win.resume_autosave()
+    assert len(list(tmp_path.glob("autosave.damaged-*.json"))) == 1 and not auto.exists()
+    assert "damaged" in win.message_box.text() and "This file is damaged" in win.message_box.informativeText()
+    win.session.shutdown()
+
+
+def test_new_game_chooses_the_game_then_its_options(window, qtbot, monkeypatch):
+    """Game → New game in the Skirmish window: the chooser lists both games with a picture, and
+    picking Castles opens its options, then the Castles window in the same place."""
+    from towers_qt.shell.chooser import GameChooser
+
+    seen = {}
+
+    def chooser_exec(dialog):
+        seen["titles"] = [b.text().split("\n")[0] for b in dialog.buttons.values()]
+        seen["icons"] = [not b.icon().isNull() for b in dialog.buttons.values()]
+        dialog.buttons["castles"].click()
+        return QDialog.Accepted
+
+    def options_exec(dialog):
+        seen["options"] = dialog.windowTitle()
+        dialog.hotseat.click()
+        return QDialog.Accepted
+
+    monkeypatch.setattr(GameChooser, "exec", chooser_exec)
+    monkeypatch.setattr(NewGameDialog, "exec", options_exec)
+    window.new_game_dialog()
+    new = window.current()
+    qtbot.addWidget(new)
+    assert seen["titles"] == ["Skirmish", "Castles"] and all(seen["icons"])
+    assert seen["options"] == "New game of Castles"
+    assert isinstance(new, CastlesWindow) and new.session.mode() == "hotseat"
+    assert new.session.position == api.new_position() and window.settings.last_game() == "castles"
+    new.session.shutdown()
+
+
+def test_castles_checks_refuse_a_computer_at_an_unknown_level():
+    data = {"format": "towers-save", "game": "castles", "version": 1, "seed": 1,
+            "players": {"S": {"kind": "human", "name": "A", "level": "normal"},
+                        "N": {"kind": "ai", "name": "B", "level": "legendary"}},
+            "start": api.new_position(), "actions": []}
+    with pytest.raises(ValueError, match="players.N.level"):
+        check_state(data)
+    assert Player("ai").is_ai

@@ -1,0 +1,255 @@
+"""Castles's main window: the HUD and the board in the middle, the Moves dock, its menus, and the
+game's flow (a move, its animation, the autosave, the computer's turn, the end). Files, autosave,
+the thinking indicator and the game switch are the shell's (shell/frame.py).
+
+Castles hides nothing, so there is no curtain: in hot-seat the board simply serves whoever is to
+move. Clicking a move in the Moves dock shows the board after it, read-only, until "Back to the
+game" (or Escape).
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QMessageBox, QPushButton, QVBoxLayout, QWidget
+
+from towers_qt.castles.board import CastlesBoard
+from towers_qt.castles.hud import CastlesHud
+from towers_qt.castles.move_list import MoveList
+from towers_qt.castles.rules_text import game_over_text, rules_html
+from towers_qt.castles.session import CastlesSession
+from towers_qt.shell.frame import GameFrame
+from towers_qt.shell.names import display_names
+from towers_qt.shell.new_game import GameSetup
+from towers_qt.shell.players import SIDES, Player
+from towers_qt.shell.settings import ANIMATION_MS, AnimationSpeed, Settings
+from towers_qt.skirmish.board.palette import colour_word
+
+
+def side_names() -> dict[str, str]:
+    """Castles's sides are called by their pieces' colour ("Red", "Blue"; the colour-blind palette's
+    words with it)."""
+    return {p: colour_word(p).capitalize() for p in SIDES}
+
+
+class CastlesWindow(GameFrame):
+    GAME = "castles"
+
+    def __init__(self, settings: Settings | None = None, session: CastlesSession | None = None,
+                 autosave: bool = True) -> None:
+        super().__init__(settings, autosave)
+        self.session = session or CastlesSession(self)
+        self.animating = False
+        self.animations_enabled = True
+        self.looking: int | None = None  # the move whose board is shown read-only
+        self.over_box: QMessageBox | None = None
+        self.rules_window = None
+        self.setWindowTitle("Towers — Castles")
+        self.setObjectName("CastlesWindow")
+        self._build_centre()
+        self.moves = MoveList()
+        self.moves_dock = self._dock("Moves", "CastlesMovesDock", self.moves, Qt.RightDockWidgetArea)
+        self.moves.move_clicked.connect(self.look_back)
+        self._build_menus()
+        self._build_status()
+        self._connect_session()
+        self.resize(1280, 860)
+        self._restore_layout()
+
+    # -- construction -----------------------------------------------------------------------
+    def _build_centre(self) -> None:
+        self.hud = CastlesHud()
+        self.board = CastlesBoard(self.settings.store)
+        self.back_button = QPushButton("Back to the game")
+        self.back_button.setObjectName("BackToGame")
+        self.back_button.clicked.connect(self.back_to_game)
+        self.back_button.hide()
+        central = QWidget()
+        central.setObjectName("CastlesField")
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(6, 6, 6, 0)
+        layout.setSpacing(4)
+        layout.addWidget(self.hud)
+        layout.addWidget(self.back_button)
+        layout.addWidget(self.board, 1)
+        self.setCentralWidget(central)
+        self.board.action_chosen.connect(self.play)
+        self.board.animation_finished.connect(self._animation_done)
+
+    def _build_menus(self) -> None:
+        game = self.menuBar().addMenu("&Game")
+        self._file_actions(game)
+        game.addSeparator()
+        self.undo_action = self._menu_action(game, "&Undo move", self.undo, QKeySequence.Undo)
+        self.hint_action = self._menu_action(game, "&Hint", self.ask_hint, "H")
+        self.resign_action = self._menu_action(game, "&Resign…", self.confirm_resign)
+        game.addSeparator()
+        self._menu_action(game, "&Quit", self.close, QKeySequence.Quit)
+        view = self.menuBar().addMenu("&View")
+        view.addAction(self.moves_dock.toggleViewAction())
+        speed = view.addMenu("&Animation speed")
+        group = QActionGroup(self)
+        for value in AnimationSpeed:
+            action = speed.addAction(value.name.capitalize())
+            action.setCheckable(True)
+            action.setChecked(self.settings.animation_speed() == value)
+            action.triggered.connect(lambda _=False, v=value: self.settings.set_animation_speed(v))
+            group.addAction(action)
+        help_ = self.menuBar().addMenu("&Help")
+        self._menu_action(help_, "&Rules of Castles", self.show_rules, QKeySequence.HelpContents)
+        self._menu_action(help_, "&About Towers", self.show_about)
+        back = QAction(self)
+        back.setShortcut(QKeySequence(Qt.Key_Escape))
+        back.triggered.connect(self.back_to_game)
+        self.addAction(back)
+
+    def _connect_session(self) -> None:
+        s = self.session
+        s.positionChanged.connect(self.refresh)
+        s.actionPlayed.connect(self.on_action_played)
+        self._connect_ai()
+
+    def _default_layout(self) -> None:
+        self.resizeDocks([self.moves_dock], [max(250, self.width() // 5)], Qt.Horizontal)
+
+    # -- games ------------------------------------------------------------------------------
+    def start_options(self, setup: GameSetup) -> None:
+        """Start the game the options dialog settled (Light always moves first)."""
+        ai = setup.ai_side
+        default = side_names()
+        players = {p: Player("ai" if p == ai else "human", setup.names.get(p, default[p]), setup.level)
+                   for p in SIDES}
+        self.session.new_game(players, setup.seed)
+        self._show_new_game()
+
+    def _show_new_game(self) -> None:
+        """After a new game, a load or a resume: the present board, then whatever comes next."""
+        self.looking = None
+        self.animating = False
+        self.statusBar().clearMessage()
+        self.after_turn()
+
+    def names(self) -> dict[str, str]:
+        return display_names(self.session.players)
+
+    # -- refreshing -------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Bring the HUD, the board and the Moves dock in line with the session."""
+        s = self.session
+        if not s.position:
+            return
+        names = self.names()
+        thinking = s.ai.busy and s.asking == "move"
+        if self.looking is not None:
+            i = self.looking
+            self.board.show_position(s.positions[i + 1], s.actions[i], [], False)
+            self.hud.update_from(s.positions[i + 1], names, False)
+        elif not self.animating:
+            last = s.actions[-1] if s.actions else None
+            self.board.show_position(s.position, last, s.legal_actions(), s.human_to_move())
+            self.hud.update_from(s.position, names, thinking)
+        self.moves.set_moves(s.actions, names)
+        self.back_button.setVisible(self.looking is not None)
+        self._update_actions()
+
+    def _update_actions(self) -> None:
+        s = self.session
+        present = self.looking is None and not self.animating
+        self.undo_action.setEnabled(present and s.can_undo() and s.result is None)
+        self.hint_action.setEnabled(present and s.human_to_move() and not s.ai.busy)
+        self.resign_action.setEnabled(present and s.human_to_move())
+
+    def _show_thinking(self, on: bool) -> None:
+        super()._show_thinking(on)
+        if self.session.position and self.looking is None and not self.animating:
+            self.hud.update_from(self.session.position, self.names(), on and self.session.asking == "move")
+
+    # -- playing ----------------------------------------------------------------------------
+    def play(self, action: str) -> None:
+        """A move chosen on the board (or Resign); the core refuses anything illegal."""
+        if self.looking is not None or not self.session.human_to_move():
+            return
+        self.statusBar().clearMessage()
+        try:
+            self.session.play(action)
+        except ValueError as exc:
+            self.show_error("That move cannot be played", str(exc))
+
+    def on_action_played(self, action: str, before: dict) -> None:
+        """Animate the move on the board, then carry on."""
+        speed = ANIMATION_MS[self.settings.animation_speed()] / ANIMATION_MS[AnimationSpeed.NORMAL]
+        if speed <= 0 or not self.isVisible() or not self.animations_enabled or self.looking is not None:
+            self.after_turn()
+            return
+        self.animating = True
+        self.board.set_animation_speed(speed)
+        self.board.animate(before, action, self.session.position)
+
+    def _animation_done(self) -> None:
+        if self.animating:
+            self.animating = False
+            self.after_turn()
+
+    def confirm_resign(self) -> None:
+        if not self.session.human_to_move():
+            return
+        box = QMessageBox(QMessageBox.Question, "Resign", "Give up this game of Castles?",
+                          QMessageBox.Yes | QMessageBox.No, self)
+        box.setDefaultButton(QMessageBox.No)  # a stray Enter never gives the game away
+        box.finished.connect(lambda code: self.play("resign") if code == QMessageBox.Yes else None)
+        self.message_box = box
+        box.open()
+
+    def show_game_over(self) -> None:
+        box = QMessageBox(QMessageBox.Information, "Game over", game_over_text(self.session.position, self.names()),
+                          QMessageBox.Ok, self)
+        box.setInformativeText("Start another from Game → New game (Ctrl+N).")
+        self.over_box = box
+        box.open()
+
+    # -- undo, hint, looking back -----------------------------------------------------------
+    def undo(self) -> None:
+        """Against the computer: your last move and its reply (or its search); hot-seat: one move."""
+        if self.animating or self.looking is not None or not self.session.undo():
+            return
+        self.statusBar().clearMessage()
+        self.refresh()
+
+    def ask_hint(self) -> None:
+        if self.looking is None and self.session.request_hint():
+            self.statusBar().showMessage("Asking the computer for a hint…")
+
+    def show_hint(self, action: str) -> None:
+        if self.session.human_to_move() and self.looking is None:
+            self.board.select_square(action[:2])
+        self.statusBar().showMessage(f"Hint: {action} — {hint_words(action)}", 15000)
+
+    def look_back(self, index: int) -> None:
+        """Show the board after move `index`, read-only; the game itself waits."""
+        if self.animating or not 0 <= index < len(self.session.actions):
+            return
+        self.looking = index
+        self.refresh()
+
+    def back_to_game(self) -> None:
+        if self.looking is not None:
+            self.looking = None
+            self.refresh()
+        else:
+            self.board.cancel_selection()
+
+    # -- help -------------------------------------------------------------------------------
+    def show_rules(self) -> None:
+        from towers_qt.shell.rules_window import RulesWindow
+
+        self.rules_window = RulesWindow(self, rules_html(), "Towers — Rules of Castles")
+        self.rules_window.show()
+
+
+def hint_words(action: str) -> str:
+    """The suggested move in words: "build on c2", "push c2 north"."""
+    directions = {"n": "north", "e": "east", "s": "south", "w": "west"}
+    if action == "resign":
+        return "resign"
+    if action.endswith("+"):
+        return f"build on {action[:2]}"
+    return f"push {action[:2]} {directions[action[2]]}"

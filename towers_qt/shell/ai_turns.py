@@ -1,0 +1,57 @@
+"""The computer's side of a session, the same in every game: its moves and the hints it gives run
+on the shared worker (ai_worker.AiRunner); an answer that comes after an undo, a load or a new
+game is dropped; failures are reported, never swallowed."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Signal
+
+from towers_qt.shell.ai_worker import AiRunner, Searcher
+
+
+class AiTurns(QObject):
+    """Base of a game's session: `_ask("move" | "hint", searcher args, budget)` starts a search;
+    the session supplies `ai_to_move()` and `play(action)`."""
+
+    aiThinking = Signal(bool)
+    aiProgress = Signal(int)  # 0..100 of the thinking time (never the search's best move)
+    aiFailed = Signal(str)
+    hintReady = Signal(str)
+
+    def __init__(self, new_searcher: Callable[[], Searcher], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._asking: str | None = None
+        self.ai = AiRunner(new_searcher, self)
+        self.ai.answered.connect(self._on_ai_answer)
+        self.ai.failed.connect(self._on_ai_failed)
+        self.ai.thinking.connect(self.aiThinking)
+        self.ai.progress.connect(self.aiProgress)
+
+    @property
+    def asking(self) -> str | None:
+        """What the running search is for: "move", "hint" or None."""
+        return self._asking
+
+    def _ask(self, asking: str, args: tuple, budget_ms: int) -> None:
+        self._asking = asking
+        self.ai.think(args, budget_ms)
+
+    def _forget_search(self) -> None:
+        """Undo, a load, a new game: the running search is cancelled and its answer never played."""
+        self.ai.cancel()
+        self._asking = None
+
+    def _on_ai_answer(self, action: str) -> None:
+        asking, self._asking = self._asking, None
+        if asking == "hint":
+            self.hintReady.emit(action)
+        elif asking == "move" and self.ai_to_move():
+            self.play(action)
+
+    def _on_ai_failed(self, message: str) -> None:
+        self._asking = None
+        self.aiFailed.emit(message)
+
+    def shutdown(self) -> None:
+        self.ai.shutdown()
