@@ -30,7 +30,7 @@ from .style import (
 )
 
 RX, RY = HALF_W * 0.66, HALF_H * 0.66  # a disc's radii on screen (a circle seen isometrically)
-BODY = PIECE * 0.86  # the visible side of one disc; the rest is the bevel between discs
+BODY = PIECE  # the side of one disc; discs sit flush, their outlines are the seams
 
 
 def _alpha(colour: QColor, alpha: int) -> QColor:
@@ -82,6 +82,10 @@ def paint_disc(p: QPainter, level: int, piece: str, alpha: int = 255, top: bool 
     p.setPen(outline)
     p.setBrush(side)
     p.drawPath(body)
+    if not dashed:  # a thin bevel highlight just above the disc's lower edge
+        p.setPen(QPen(_alpha(light.lighter(120), int(alpha * 0.45)), 1.0))
+        p.setBrush(Qt.NoBrush)
+        p.drawArc(QRectF(-RX + 2, y0 - 2.5 - RY, 2 * RX - 4, 2 * RY), 200 * 16, 140 * 16)
     if top:
         face = QRadialGradient(QPointF(-RX * 0.35, y0 - BODY - RY * 0.45), RX * 1.3)
         face.setColorAt(0.0, _alpha(light.lighter(115), alpha))

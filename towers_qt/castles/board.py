@@ -83,6 +83,7 @@ class CastlesBoard(QWidget):
     def _connect(self) -> None:
         self.view.square_pressed.connect(self._pressed)
         self.view.zoomed.connect(self._zoomed)
+        self.view.square_hovered.connect(self._hover_text)
         self.rotate_panel.rotate_left.connect(lambda: self.set_rotation(self.proj.rotation + 1))
         self.rotate_panel.rotate_right.connect(lambda: self.set_rotation(self.proj.rotation - 1))
         self.menu_button.mode_chosen.connect(self.set_mode)
@@ -133,6 +134,8 @@ class CastlesBoard(QWidget):
             return
         self.show_position(before, self.last_action, [], False)
         self._clear_transient()
+        for item in self.towers.values():
+            item.set_glow(None)
         if self.speed <= 0:
             self.show_position(after, action, [], False)
             QTimer.singleShot(0, self, self.animation_finished.emit)
@@ -365,6 +368,22 @@ class CastlesBoard(QWidget):
         elif square is not None:
             self.cursor = square
             self._refresh()
+
+    def _hover_text(self, square: str | None) -> None:
+        """The hover text: the square's stack, bottom to top, in colour words."""
+        self.view.viewport().setToolTip(self.describe_square(square) if square else "")
+
+    def describe_square(self, square: str) -> str:
+        """E.g. "e4 (castle): 3 high — blue, blue, red (bottom to top); red controls it"."""
+        tower = self.pos_["board"].get(square, "")
+        name = f"{square} (castle)" if square in CASTLES else square
+        if not tower:
+            return f"{name}: empty"
+        words = ["neutral base" if p == "X" else side_word(p) for p in tower]
+        top = tower[-1]
+        owner = "nobody controls it" if top == "X" else f"{side_word(top)} controls it"
+        crown = ", crowned" if crowned(square, tower) else ""
+        return f"{name}: {len(tower)} high — {', '.join(words)} (bottom to top); {owner}{crown}"
 
     def _zoomed(self, zoom: float) -> None:
         self.settings.setValue(KEY_PREFIX + "zoom", zoom)

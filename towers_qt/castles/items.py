@@ -69,7 +69,7 @@ class BoardItem(QGraphicsItem):
 
     def _paint_rim(self, p: QPainter) -> None:
         """The board's frame; in 3D with its two near sides as lit wooden faces."""
-        e = 4.12
+        e = 4.12 if self.proj.mode == "3d" else 3.98
         corners = [self._corner(*c) for c in ((-e, -e), (e, -e), (e, e), (-e, e))]
         if self.proj.mode == "3d":
             drop = PIECE * 1.6
@@ -128,10 +128,11 @@ class BoardItem(QGraphicsItem):
         font.setBold(True)
         p.setFont(font)
         p.setPen(QColor("#f3dfb6"))
+        d = 3.82 if self.proj.mode == "3d" else 3.74
         for i, letter in enumerate(FILES):
-            self._label(p, letter, [rotate(i - 3, side, self.proj.rotation) for side in (-3.82, 3.82)])
+            self._label(p, letter, [rotate(i - 3, side, self.proj.rotation) for side in (-d, d)])
         for r in range(7):
-            self._label(p, str(r + 1), [rotate(side, r - 3, self.proj.rotation) for side in (-3.82, 3.82)])
+            self._label(p, str(r + 1), [rotate(side, r - 3, self.proj.rotation) for side in (-d, d)])
 
     def _label(self, p: QPainter, text: str, spots: list[tuple[float, float]]) -> None:
         """Draw `text` at whichever of two spots lies nearer the viewer (lower on screen, then left)."""

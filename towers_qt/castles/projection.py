@@ -91,5 +91,5 @@ class Projection:
     def bounds(self) -> QRectF:
         """The scene rectangle that holds the board, its rim, labels and the tallest towers."""
         if self.mode == "2d":
-            return QRectF(-4.25 * UNIT, -4.25 * UNIT, 8.5 * UNIT, 8.5 * UNIT)
+            return QRectF(-4.1 * UNIT, -4.1 * UNIT, 8.2 * UNIT, 8.2 * UNIT)
         return QRectF(-8.4 * HALF_W, -8.3 * HALF_H - 6 * PIECE, 16.8 * HALF_W, 16.6 * HALF_H + 6 * PIECE + 28)

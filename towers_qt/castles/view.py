@@ -21,11 +21,13 @@ class BoardView(QGraphicsView):
 
     square_pressed = Signal(object)  # a square name, or None for a press off the board
     zoomed = Signal(float)
+    square_hovered = Signal(object)  # the square under the mouse, or None
 
     def __init__(self, scene: QGraphicsScene, parent=None) -> None:
         super().__init__(scene, parent)
         self.proj = Projection()
         self.zoom = 1.0
+        self.hovered: str | None = None
         self.bottom_room = BOTTOM_ROOM  # grows while the action bar is up, so it hides no square
         self.setRenderHints(QPainter.Antialiasing | QPainter.SmoothPixmapTransform)
         self.setDragMode(QGraphicsView.NoDrag)
@@ -116,4 +118,9 @@ class BoardView(QGraphicsView):
         event.accept()
 
     def mouseMoveEvent(self, event) -> None:
-        event.accept()  # no dragging, no rubber band
+        """No dragging, no rubber band: a move only updates the hover text of the square."""
+        square = self.square_at(event.position())
+        if square != self.hovered:
+            self.hovered = square
+            self.square_hovered.emit(square)
+        event.accept()
