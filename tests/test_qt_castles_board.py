@@ -268,3 +268,16 @@ def test_hover_text_names_the_stack(board, qtbot):
     assert text.startswith("e3: 1 high") and side_word("S") in text
     assert board.describe_square("a4") == "a4 (castle): 1 high — neutral base (bottom to top); nobody controls it"
     assert board.describe_square("a1") == "a1: empty"
+
+
+def test_a_pinch_on_a_trackpad_zooms(board):
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QNativeGestureEvent, QPointingDevice
+    from PySide6.QtWidgets import QApplication
+
+    before = board.zoom()
+    centre = QPointF(board.view.viewport().rect().center())
+    ev = QNativeGestureEvent(Qt.ZoomNativeGesture, QPointingDevice.primaryPointingDevice(), 2, centre, centre,
+                             QPointF(board.view.mapToGlobal(centre.toPoint())), 0.25, QPointF(0, 0))
+    QApplication.sendEvent(board.view.viewport(), ev)
+    assert board.zoom() == pytest.approx(before * 1.25)

@@ -28,6 +28,7 @@ class MoveList(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SingleSelection)
         self.table.setSelectionBehavior(QAbstractItemView.SelectItems)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.Stretch)
+        self.table.horizontalHeader().setTextElideMode(Qt.ElideRight)  # long names fit a narrow dock
         self.table.verticalHeader().setDefaultSectionSize(24)
         self.table.cellClicked.connect(self._clicked)
         self.table.setAccessibleName("Moves of the game")
@@ -39,6 +40,8 @@ class MoveList(QWidget):
         """Show `actions` (ply order, S first); the headers name the two sides."""
         self.actions = list(actions)
         self.table.setHorizontalHeaderLabels([names.get("S", "South"), names.get("N", "North")])
+        for column, side in enumerate(("S", "N")):
+            self.table.horizontalHeaderItem(column).setToolTip(names.get(side, side))
         rows = (len(actions) + 1) // 2
         self.table.setRowCount(rows)
         self.table.setVerticalHeaderLabels([f"{i + 1}." for i in range(rows)])
@@ -53,8 +56,10 @@ class MoveList(QWidget):
             blank = QTableWidgetItem("")
             blank.setFlags(Qt.NoItemFlags)
             self.table.setItem(rows - 1, 1, blank)
-        if actions:
-            self.table.scrollToItem(self.table.item((len(actions) - 1) // 2, (len(actions) - 1) % 2))
+        if actions:  # the latest move is the current cell, in view
+            last = self.table.item((len(actions) - 1) // 2, (len(actions) - 1) % 2)
+            self.table.setCurrentItem(last)
+            self.table.scrollToItem(last)
 
     def row_text(self, row: int) -> str:
         """One numbered row as text, e.g. `1. c2+ e5s` (for tests and screen readers)."""
