@@ -248,3 +248,16 @@ def test_castles_checks_refuse_a_computer_at_an_unknown_level():
     with pytest.raises(ValueError, match="players.N.level"):
         check_state(data)
     assert Player("ai").is_ai
+
+
+def test_help_opens_the_castles_rules_and_learn(castles, qtbot):
+    from towers_qt.castles.learn import LearnDialog
+
+    menu = next(a.menu() for a in castles.menuBar().actions() if a.text() == "&Help")
+    actions = {a.text(): a for a in menu.actions()}
+    actions["&Rules of Castles"].trigger()
+    assert castles.rules_window.isVisible() and "castle" in castles.rules_window.browser.toPlainText().lower()
+    actions["&Learn Castles…"].trigger()
+    assert isinstance(castles.learn_dialog, LearnDialog) and castles.learn_dialog.isVisible()
+    for dialog in (castles.rules_window, castles.learn_dialog):
+        dialog.close()

@@ -68,7 +68,12 @@ def test_selecting_a_card_moves_nothing(game, clicks, qtbot):
 
 
 def test_every_dialog_fits_a_1280_by_720_screen(qtbot, settings):
+    from towers_qt.castles.game import castles_sides
+    from towers_qt.castles.learn import LearnDialog
+    from towers_qt.castles.rules_text import rules_html
     from towers_qt.shell.about import AboutDialog
+    from towers_qt.shell.chooser import GameChooser
+    from towers_qt.shell.fit import fit_to_screen
     from towers_qt.shell.new_game import NewGameDialog
     from towers_qt.shell.rules_window import RulesWindow
     from towers_qt.skirmish.dialogs.attack_preview import AttackPreviewDialog
@@ -78,7 +83,10 @@ def test_every_dialog_fits_a_1280_by_720_screen(qtbot, settings):
     summary = {"high": {"S": 1, "N": 2}, "captured": {"S": ["Kn"], "N": []}, "value": {"S": 2, "N": 0}}
     dialogs = [MusterDialog(None, "S", "Ann", None, settings), NewGameDialog(None, settings),
                AttackPreviewDialog(PREVIEW, "Knight c3", "Spearman c4", a_side="S"),
-               GameOverDialog({"winner": "S", "reason": "king"}, summary), AboutDialog(None), RulesWindow(None)]
+               GameOverDialog({"winner": "S", "reason": "king"}, summary), AboutDialog(None), RulesWindow(None),
+               GameChooser(None), NewGameDialog(None, settings, sides=castles_sides()),
+               RulesWindow(None, rules_html()), LearnDialog(None, settings.store)]
+    fit_to_screen(dialogs[-1])  # as CastlesWindow.show_learn opens it
     room_h = SMALL_SCREEN.height() - 80  # title bar and taskbar
     for dialog in dialogs:
         qtbot.addWidget(dialog)

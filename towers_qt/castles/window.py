@@ -43,6 +43,7 @@ class CastlesWindow(GameFrame):
         self.looking: int | None = None  # the move whose board is shown read-only
         self.over_box: QMessageBox | None = None
         self.rules_window = None
+        self.learn_dialog = None
         self.setWindowTitle("Towers — Castles")
         self.setObjectName("CastlesWindow")
         self._build_centre()
@@ -96,6 +97,7 @@ class CastlesWindow(GameFrame):
             group.addAction(action)
         help_ = self.menuBar().addMenu("&Help")
         self._menu_action(help_, "&Rules of Castles", self.show_rules, QKeySequence.HelpContents)
+        self._menu_action(help_, "&Learn Castles…", self.show_learn)
         self._menu_action(help_, "&About Towers", self.show_about)
         back = QAction(self)
         back.setShortcut(QKeySequence(Qt.Key_Escape))
@@ -220,7 +222,7 @@ class CastlesWindow(GameFrame):
 
     def show_hint(self, action: str) -> None:
         if self.session.human_to_move() and self.looking is None:
-            self.board.select_square(action[:2])
+            self.board.suggest(action)
         self.statusBar().showMessage(f"Hint: {action} — {hint_words(action)}", 15000)
 
     def look_back(self, index: int) -> None:
@@ -243,6 +245,15 @@ class CastlesWindow(GameFrame):
 
         self.rules_window = RulesWindow(self, rules_html(), "Towers — Rules of Castles")
         self.rules_window.show()
+
+    def show_learn(self) -> None:
+        """Help → Learn Castles: the guided tour, beside the game."""
+        from towers_qt.castles.learn import LearnDialog
+        from towers_qt.shell.fit import fit_to_screen
+
+        self.learn_dialog = LearnDialog(self, self.settings.store)
+        fit_to_screen(self.learn_dialog)  # no taller than the screen it opens on
+        self.learn_dialog.open()
 
 
 def hint_words(action: str) -> str:
