@@ -7,22 +7,22 @@ animations from towers_core.castles.api.
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QPointF, QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QGraphicsScene, QVBoxLayout, QWidget
 
 from towers_core.castles import api
-from towers_core.castles.notation import CASTLES, SQUARES, step
+from towers_core.castles.notation import SQUARES, step
 
 from .animation import MoveAnimation, push_path
+from .board_reading import crowned
+from .describe import move_text, square_text
 from .items import ArrowItem, BoardItem, GhostItem, SquareMark, TowerItem
+from .keys import BoardKeys
 from .overlays import ActionBar, RotatePanel, ViewMenuButton
 from .projection import Projection
-from .style import CURSOR, GOLD, LAST, NEUTRAL, SELECT, SIDE, side_word
+from .style import CURSOR, GOLD, LAST, NEUTRAL, SELECT, SIDE
 from .view import BOTTOM_ROOM, BoardView
 
 KEY_PREFIX = "castles/board/"
-DIRECTION_KEYS = {Qt.Key_Up: "n", Qt.Key_Right: "e", Qt.Key_Down: "s", Qt.Key_Left: "w"}
-LETTER_KINDS = {Qt.Key_B: "+", Qt.Key_N: "n", Qt.Key_E: "e", Qt.Key_S: "s", Qt.Key_W: "w"}
 
 
 def _settings_store() -> QSettings:
@@ -31,12 +31,7 @@ def _settings_store() -> QSettings:
     return make_qsettings()
 
 
-def crowned(square: str, tower: str) -> bool:
-    """Whether a castle's tower shows a crown: full with a player's piece on top (drawing only)."""
-    return square in CASTLES and len(tower) == 5 and tower[-1] in "SN"
-
-
-class CastlesBoard(QWidget):
+class CastlesBoard(BoardKeys, QWidget):
     """The Castles board with its overlays; emits `action_chosen` when the player commits a move."""
 
     action_chosen = Signal(str)
@@ -319,30 +314,7 @@ class CastlesBoard(QWidget):
             self._add(SquareMark(castle, self.proj, colour, 150, width=4.0))
         for castle in info["crowns"]:
             self._add(SquareMark(castle, self.proj, GOLD, 120, width=5.0))
-        self.bar.describe(self._describe(info))
-
-    def _describe(self, info: dict) -> str:
-        """One sentence on what the previewed move does, in the seed's words."""
-        if info["kind"] == "build":
-            text = f"Build: one more piece on {info['from']} (height {len(info['stays'])})."
-        else:
-            lands = ", ".join(info["gains"])
-            stays = info["stays"]
-            left = "nothing" if not stays else f"{len(stays)} piece{'s' * (len(stays) > 1)} ({self._owner(stays)})"
-            text = f"Push: pieces land on {lands}; {info['from']} keeps {left}."
-        for castle, change in info["castles"].items():
-            who = side_word(change["to"]).capitalize() if change["to"] else "Nobody"
-            text += f" Castle {castle} → {who}."
-        for castle, who in info["crowns"].items():
-            text += f" Crowns {castle} for {side_word(who)}!"
-        if info["result"]:
-            text += " This move ends the game."
-        return text + "  Click to play it."
-
-    @staticmethod
-    def _owner(tower: str) -> str:
-        top = tower[-1]
-        return "neutral" if top == "X" else f"{side_word(top)} on top"
+        self.bar.describe(move_text(info))
 
     def _commit(self, action: str) -> None:
         if action not in self.legal or not self.interactive:
@@ -374,16 +346,8 @@ class CastlesBoard(QWidget):
         self.view.viewport().setToolTip(self.describe_square(square) if square else "")
 
     def describe_square(self, square: str) -> str:
-        """E.g. "e4 (castle): 3 high — blue, blue, red (bottom to top); red controls it"."""
-        tower = self.pos_["board"].get(square, "")
-        name = f"{square} (castle)" if square in CASTLES else square
-        if not tower:
-            return f"{name}: empty"
-        words = ["neutral base" if p == "X" else side_word(p) for p in tower]
-        top = tower[-1]
-        owner = "nobody controls it" if top == "X" else f"{side_word(top)} controls it"
-        crown = ", crowned" if crowned(square, tower) else ""
-        return f"{name}: {len(tower)} high — {', '.join(words)} (bottom to top); {owner}{crown}"
+        """What stands on `square`, in words (the hover text)."""
+        return square_text(self.pos_["board"], square)
 
     def _zoomed(self, zoom: float) -> None:
         self.settings.setValue(KEY_PREFIX + "zoom", zoom)
@@ -442,52 +406,3 @@ class CastlesBoard(QWidget):
     def focusOutEvent(self, event) -> None:
         super().focusOutEvent(event)
         self._refresh()
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if not self._handle_key(event):
-            super().keyPressEvent(event)
-
-    def _handle_key(self, event: QKeyEvent) -> bool:
-        """Rotate ([ ] Ctrl+←/→), move the cursor (arrows), select (Enter), choose (B N E S W / arrows)."""
-        key, ctrl = event.key(), bool(event.modifiers() & Qt.ControlModifier)
-        if key == Qt.Key_BracketLeft or (ctrl and key == Qt.Key_Left):
-            self.set_rotation(self.proj.rotation + 1)
-        elif key == Qt.Key_BracketRight or (ctrl and key == Qt.Key_Right):
-            self.set_rotation(self.proj.rotation - 1)
-        elif key == Qt.Key_Escape and self.selected is not None:
-            self.cancel_selection()
-        elif self.selected is not None:
-            return self._choose_key(key)
-        elif key in DIRECTION_KEYS:
-            self._move_cursor(self.proj.screen_direction(DIRECTION_KEYS[key]))
-        elif key in (Qt.Key_Return, Qt.Key_Enter, Qt.Key_Space):
-            self.select_square(self.cursor)
-        else:
-            return False
-        return True
-
-    def _choose_key(self, key: int) -> bool:
-        """With the bar open: a move's key previews it; the same key again, or Enter, plays it."""
-        if key in (Qt.Key_Return, Qt.Key_Enter, Qt.Key_Space):
-            armed = self.bar.armed()
-            if armed:
-                self._commit(armed)
-            return True
-        kind = LETTER_KINDS.get(key)
-        if kind is None and key in DIRECTION_KEYS:  # arrows push the way they point on screen
-            kind = self.proj.screen_direction(DIRECTION_KEYS[key])
-        if kind is None:
-            return False
-        action = self.selected + kind
-        if action in self.bar.buttons:
-            if self.bar.armed() == action:
-                self._commit(action)
-            else:
-                self.bar.arm(action)
-        return True
-
-    def _move_cursor(self, direction: str) -> None:
-        nxt = step(self.cursor, direction)
-        if nxt is not None:
-            self.cursor = nxt
-            self._refresh()

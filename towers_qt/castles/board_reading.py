@@ -7,6 +7,11 @@ from __future__ import annotations
 from towers_core.castles.notation import CASTLES
 
 
+def crowned(square: str, tower: str) -> bool:
+    """Whether a square's tower is a crowned castle: full, a player's piece on top."""
+    return square in CASTLES and len(tower) == 5 and tower[-1] in "SN"
+
+
 def castle_owner(pos: dict, castle: str) -> str | None:
     """The side whose piece tops `castle` (None while its neutral base is on top)."""
     top = pos["board"].get(castle, "X")[-1]
@@ -20,6 +25,6 @@ def castle_counts(pos: dict) -> dict[str, dict[str, int]]:
         owner = castle_owner(pos, c)
         if owner:
             out[owner]["castles"] += 1
-            if len(pos["board"][c]) == 5:
+            if crowned(c, pos["board"][c]):
                 out[owner]["crowns"] += 1
     return out

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QGraphicsScene
 
 from towers_core.castles.notation import SQUARES
 
-from .board import crowned
+from .board_reading import crowned
 from .items import ArrowItem, BoardItem, TowerItem
 from .projection import Projection
 
