@@ -281,3 +281,17 @@ def test_a_pinch_on_a_trackpad_zooms(board):
                              QPointF(board.view.mapToGlobal(centre.toPoint())), 0.25, QPointF(0, 0))
     QApplication.sendEvent(board.view.viewport(), ev)
     assert board.zoom() == pytest.approx(before * 1.25)
+
+
+def test_nearer_towers_are_drawn_over_farther_ones_from_every_side(board):
+    """Depth order re-sorts with the rotation: a square lower on screen is drawn later."""
+    from towers_core.castles.notation import SQUARES
+
+    for rotation in range(4):
+        board.set_rotation(rotation)
+        items = board.towers
+        for a in SQUARES:
+            for b in SQUARES:
+                ya, yb = items[a].pos().y(), items[b].pos().y()
+                if ya > yb + 1:
+                    assert items[a].zValue() > items[b].zValue(), (rotation, a, b)
