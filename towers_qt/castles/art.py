@@ -188,6 +188,6 @@ def paint_flat_ghost(p: QPainter, level: int, piece: str) -> None:
     """A preview piece in 2D: a dashed band where it will land on the tower."""
     band = TILE / 5
     r = QRectF(-TILE / 2, TILE / 2 - (level + 1) * band, TILE, band)
-    p.setBrush(_alpha(piece_light(piece), 170))
-    p.setPen(QPen(QColor("#fff8e0"), 2.0, Qt.DashLine))
+    p.setBrush(_alpha(piece_colour(piece), 205))
+    p.setPen(QPen(QColor("#fff8e0"), 2.5, Qt.DashLine))
     p.drawRect(r)
