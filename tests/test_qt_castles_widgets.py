@@ -107,3 +107,15 @@ def test_rules_examples_are_what_the_core_does(qtbot):
     api.validate(_pos(EXAMPLE_CROWN))
     html = rules_html()
     assert html.count("<img") == 7 and "4 of the 5 castles" in html and "gold ring" in html
+
+
+def test_learn_keeps_its_own_view_settings(qtbot, qsettings):
+    from towers_qt.castles.board import CastlesBoard
+
+    d = LearnDialog(settings=qsettings)
+    qtbot.addWidget(d)
+    d.board.set_mode("2d")
+    d.board.set_rotation(2)
+    main = CastlesBoard(qsettings)
+    qtbot.addWidget(main)
+    assert (main.mode(), main.rotation()) == ("3d", 0)

@@ -38,9 +38,11 @@ class CastlesBoard(BoardKeys, QWidget):
     view_changed = Signal()
     animation_finished = Signal()
 
-    def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None,
+                 key_prefix: str = KEY_PREFIX) -> None:
         super().__init__(parent)
         self.settings = settings if settings is not None else _settings_store()
+        self.key_prefix = key_prefix  # where rotation, zoom and mode are kept (Learn keeps its own)
         self.pos_: dict = api.new_position()
         self.last_action: str | None = None
         self.legal: list[str] = []
@@ -89,18 +91,18 @@ class CastlesBoard(BoardKeys, QWidget):
     # -- stored view ---------------------------------------------------------------------
     def _stored_rotation(self) -> int:
         try:
-            return int(self.settings.value(KEY_PREFIX + "rotation", 0)) % 4
+            return int(self.settings.value(self.key_prefix + "rotation", 0)) % 4
         except (TypeError, ValueError):
             return 0
 
     def _stored_zoom(self) -> float:
         try:
-            return max(0.6, min(2.5, float(self.settings.value(KEY_PREFIX + "zoom", 1.0))))
+            return max(0.6, min(2.5, float(self.settings.value(self.key_prefix + "zoom", 1.0))))
         except (TypeError, ValueError):
             return 1.0
 
     def _stored_mode(self) -> str:
-        mode = str(self.settings.value(KEY_PREFIX + "mode", "3d"))
+        mode = str(self.settings.value(self.key_prefix + "mode", "3d"))
         return mode if mode in ("3d", "2d") else "3d"
 
     # -- public API ----------------------------------------------------------------------
@@ -152,7 +154,7 @@ class CastlesBoard(BoardKeys, QWidget):
     def set_rotation(self, quarter_turns: int) -> None:
         """Turn the board to `quarter_turns` (mod 4, anticlockwise) and remember it."""
         self.proj = Projection(self.proj.mode, quarter_turns % 4)
-        self.settings.setValue(KEY_PREFIX + "rotation", self.proj.rotation)
+        self.settings.setValue(self.key_prefix + "rotation", self.proj.rotation)
         self._reproject()
         self.view_changed.emit()
 
@@ -172,7 +174,7 @@ class CastlesBoard(BoardKeys, QWidget):
         if mode not in ("3d", "2d"):
             raise ValueError(f"mode must be '3d' or '2d', not {mode!r}")
         self.proj = Projection(mode, self.proj.rotation)
-        self.settings.setValue(KEY_PREFIX + "mode", mode)
+        self.settings.setValue(self.key_prefix + "mode", mode)
         self.menu_button.show_mode(mode)
         self._reproject()
         self.view_changed.emit()
@@ -350,7 +352,7 @@ class CastlesBoard(BoardKeys, QWidget):
         return square_text(self.pos_["board"], square)
 
     def _zoomed(self, zoom: float) -> None:
-        self.settings.setValue(KEY_PREFIX + "zoom", zoom)
+        self.settings.setValue(self.key_prefix + "zoom", zoom)
         self.view_changed.emit()
 
     def _stop_animation(self) -> None:

@@ -39,7 +39,7 @@ class LearnDialog(QDialog):
         self.positions = sample_game.positions()
         self.step = 0
         self.names = {"S": sample_game.words("{S}"), "N": sample_game.words("{N}")}
-        self.board = CastlesBoard(settings, self)
+        self.board = CastlesBoard(settings, self, key_prefix="castles/learn/")
         self.board.setFocusPolicy(Qt.NoFocus)
         self.hud = CastlesHud(self)
         self.explain = QLabel(objectName="Explain")
