@@ -295,3 +295,20 @@ def test_nearer_towers_are_drawn_over_farther_ones_from_every_side(board):
                 ya, yb = items[a].pos().y(), items[b].pos().y()
                 if ya > yb + 1:
                     assert items[a].zValue() > items[b].zValue(), (rotation, a, b)
+
+
+def test_the_keyboard_cursor_shows_after_a_key_and_hides_after_a_click(board, qtbot):
+    from towers_qt.castles.items import SquareMark
+    from towers_qt.castles.style import CURSOR
+
+    def cursor_marks():
+        return [i.square for i in board._transient if isinstance(i, SquareMark) and i.colour == CURSOR]
+
+    _show(board, api.new_position())
+    board.setFocus()
+    assert cursor_marks() == []
+    board.cursor = "c3"
+    qtbot.keyClick(board, Qt.Key_Up)
+    assert cursor_marks() == ["c4"]
+    qtbot.mouseClick(board.view.viewport(), Qt.LeftButton, pos=board.square_point("a1"))
+    assert cursor_marks() == []

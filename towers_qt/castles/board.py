@@ -49,6 +49,7 @@ class CastlesBoard(BoardKeys, QWidget):
         self.interactive = False
         self.selected: str | None = None
         self.cursor: str = "d4"
+        self.keyboard_used = False  # the cursor shows once keys are used, until the next click
         self.previewing: str | None = None
         self.speed = 1.0
         self.animation: MoveAnimation | None = None
@@ -258,7 +259,7 @@ class CastlesBoard(BoardKeys, QWidget):
         if self.selected is not None:
             self._add(SquareMark(self.selected, self.proj, SELECT, 110, width=3.5))
             self.towers[self.selected].set_glow(SELECT)
-        if self.hasFocus() and self.cursor != self.selected:
+        if self.hasFocus() and self.keyboard_used and self.cursor != self.selected:
             self._add(SquareMark(self.cursor, self.proj, CURSOR, 40, dashed=True, width=3.0))
             if self.towers[self.cursor].tower:
                 self.towers[self.cursor].set_glow(CURSOR)
@@ -335,6 +336,7 @@ class CastlesBoard(BoardKeys, QWidget):
 
     def _pressed(self, square: str | None) -> None:
         self.setFocus(Qt.MouseFocusReason)
+        self.keyboard_used = False
         if square is not None and square != self.selected and self._actions_of(square) and self.interactive:
             self.select_square(square)
         elif self.selected is not None:

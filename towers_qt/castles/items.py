@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QGraphicsItem
 from towers_core.castles.notation import CASTLES, FILES, SQUARES
 
 from . import art
-from .projection import Projection, board_xy, rotate
+from .projection import Projection, board_xy
 from .style import (
     CASTLE,
     CASTLE_LIGHT,
@@ -64,13 +64,10 @@ class BoardItem(QGraphicsItem):
             self._paint_square(p, sq)
         self._paint_labels(p)
 
-    def _corner(self, u: float, v: float, height: float = 0.0) -> QPointF:
-        return self.proj._point(u, v, height)
-
     def _paint_rim(self, p: QPainter) -> None:
         """The board's frame; in 3D with its two near sides as lit wooden faces."""
         e = 4.12 if self.proj.mode == "3d" else 3.98
-        corners = [self._corner(*c) for c in ((-e, -e), (e, -e), (e, e), (-e, e))]
+        corners = [self.proj.point(*c) for c in ((-e, -e), (e, -e), (e, e), (-e, e))]
         if self.proj.mode == "3d":
             drop = PIECE * 1.6
             bottom = max(range(4), key=lambda i: corners[i].y())
@@ -117,8 +114,8 @@ class BoardItem(QGraphicsItem):
         else:  # a little grain so the wood reads as wood
             p.setPen(QPen(QColor(120, 80, 40, 40), 1))
             for k in (-0.25, 0.05, 0.3):
-                a = self.proj._point(*rotate(f - 3 - 0.42, r - 3 + k, self.proj.rotation))
-                b = self.proj._point(*rotate(f - 3 + 0.42, r - 3 + k + 0.04, self.proj.rotation))
+                a = self.proj.board_point(f - 3 - 0.42, r - 3 + k)
+                b = self.proj.board_point(f - 3 + 0.42, r - 3 + k + 0.04)
                 p.drawLine(a, b)
 
     def _paint_labels(self, p: QPainter) -> None:
@@ -130,13 +127,13 @@ class BoardItem(QGraphicsItem):
         p.setPen(QColor("#f3dfb6"))
         d = 3.82 if self.proj.mode == "3d" else 3.74
         for i, letter in enumerate(FILES):
-            self._label(p, letter, [rotate(i - 3, side, self.proj.rotation) for side in (-d, d)])
+            self._label(p, letter, [(i - 3, side) for side in (-d, d)])
         for r in range(7):
-            self._label(p, str(r + 1), [rotate(side, r - 3, self.proj.rotation) for side in (-d, d)])
+            self._label(p, str(r + 1), [(side, r - 3) for side in (-d, d)])
 
     def _label(self, p: QPainter, text: str, spots: list[tuple[float, float]]) -> None:
-        """Draw `text` at whichever of two spots lies nearer the viewer (lower on screen, then left)."""
-        pts = [self.proj._point(u, v) for u, v in spots]
+        """Draw `text` at whichever of two board spots lies nearer the viewer (lower on screen, then left)."""
+        pts = [self.proj.board_point(x, y) for x, y in spots]
         pt = max(pts, key=lambda q: (round(q.y(), 3), -q.x()))
         p.drawText(QRectF(pt.x() - 12, pt.y() - 10, 24, 20), Qt.AlignCenter, text)
 

@@ -16,7 +16,11 @@ class BoardKeys:
     """Keyboard handling mixed into CastlesBoard (uses its proj, selected, cursor and bar)."""
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        if not self._handle_key(event):
+        if self._handle_key(event):
+            if not self.keyboard_used:
+                self.keyboard_used = True
+                self._refresh()
+        else:
             super().keyPressEvent(event)
 
     def _handle_key(self, event: QKeyEvent) -> bool:

@@ -41,27 +41,32 @@ class Projection:
         f, r = board_xy(square)
         return rotate(f - 3, r - 3, self.rotation)
 
-    def _point(self, u: float, v: float, height: float = 0.0) -> QPointF:
+    def point(self, u: float, v: float, height: float = 0.0) -> QPointF:
+        """The scene point of turned, board-centred coordinates, raised `height` pieces (3D only)."""
         if self.mode == "2d":
             return QPointF(u * UNIT, -v * UNIT)
         return QPointF((u - v) * HALF_W, -(u + v) * HALF_H - height * PIECE)
 
+    def board_point(self, east: float, north: float, height: float = 0.0) -> QPointF:
+        """The scene point of board-centred coordinates (d4 = 0, 0) before turning."""
+        return self.point(*rotate(east, north, self.rotation), height)
+
     def centre(self, square: str, height: float = 0.0) -> QPointF:
         """The square's centre, raised `height` pieces (3D only)."""
         u, v = self._uv(square)
-        return self._point(u, v, height)
+        return self.point(u, v, height)
 
     def between(self, a: str, b: str, t: float, height: float = 0.0) -> QPointF:
         """A point `t` of the way from square a's centre to b's (for sliding stacks)."""
         (ua, va), (ub, vb) = self._uv(a), self._uv(b)
-        return self._point(ua + (ub - ua) * t, va + (vb - va) * t, height)
+        return self.point(ua + (ub - ua) * t, va + (vb - va) * t, height)
 
     def outline(self, square: str, shrink: float = 0.0, height: float = 0.0) -> QPolygonF:
         """The square's outline on the floor (a diamond in 3D), shrunk by a fraction of a side."""
         u, v = self._uv(square)
         h = 0.5 - shrink
         corners = [(u - h, v - h), (u + h, v - h), (u + h, v + h), (u - h, v + h)]
-        return QPolygonF([self._point(cu, cv, height) for cu, cv in corners])
+        return QPolygonF([self.point(cu, cv, height) for cu, cv in corners])
 
     def lift(self) -> float:
         """Scene units one piece rises on screen (0 in 2D, where stacks are drawn flat)."""
