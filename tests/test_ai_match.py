@@ -3,7 +3,9 @@ import pytest
 
 from towers_core.skirmish import api
 from towers_core.skirmish.ai.levels import LEVELS, get_level
-from towers_core.skirmish.ai.match import elo, elo_interval, match, schedule
+from towers_core.elo import elo, elo_interval
+from towers_core.matches import schedule
+from towers_core.skirmish.ai.match import match
 from towers_core.skirmish.ai.muster import choose_muster
 
 

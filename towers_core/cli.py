@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import platform
 import sys
+import time
+from collections.abc import Callable
 from types import ModuleType
 
 from towers_core.checks import check_seconds, check_seed, whole_number
@@ -36,7 +39,34 @@ def check_options(args: argparse.Namespace, game: ModuleType) -> None:
         game.get_level(level)  # fail before a long run starts, not in its middle
 
 
+def machine() -> str:
+    """The first line of every bench: where the figures come from."""
+    return f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}, one core"
+
+
+def run_match(args: argparse.Namespace, match: Callable[..., dict]) -> int:
+    """`towers-cli <game> match`: play the game's `match` and print each game (unless --quiet),
+    the tallies, the time per move, the Elo figures and a final SUMMARY line."""
+    games = args.games + args.games % 2
+    print(f"match: {args.a} vs {args.b}, {games} games ({games // 2} colour-swapped pairs), "
+          f"seed {args.seed}, concurrency {args.concurrency}", flush=True)
+    t0 = time.perf_counter()
+    r = match(args.a, args.b, games, args.seed, args.concurrency,
+              report=(lambda s: None) if args.quiet else (lambda s: print(s, flush=True)))
+    dt = time.perf_counter() - t0
+    print(f"{r['a']} vs {r['b']}: W {r['wins']}  D {r['draws']}  L {r['losses']}  "
+          f"score {100 * r['score']:.1f}%  mean {r['mean_plies']:.0f} plies  {dt:.0f} s  ends {r['reasons']}")
+    (ma, xa), (mb, xb) = r["think_a"], r["think_b"]
+    print(f"time per move: {r['a']} mean {ma:.3f} s, longest {xa:.2f} s; "
+          f"{r['b']} mean {mb:.3f} s, longest {xb:.2f} s")
+    print(f"Elo difference {r['elo']:+.0f}  (95% interval {r['elo_lo']:+.0f} .. {r['elo_hi']:+.0f})")
+    print(f"SUMMARY {r['a']} vs {r['b']}: {r['elo']:+.0f} Elo [{r['elo_lo']:+.0f}, {r['elo_hi']:+.0f}], "
+          f"W/D/L {r['wins']}/{r['draws']}/{r['losses']} of {r['games']} games, seed {args.seed}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
+    """Parse `towers-cli <game> <command> ...`, check the options, run the command."""
     parser = argparse.ArgumentParser(prog="towers-cli", description="Towers engine and AI tools")
     games = parser.add_subparsers(dest="game", required=True, metavar="GAME")
     modules = {name: importlib.import_module(module) for name, module in GAMES.items()}

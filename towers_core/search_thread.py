@@ -7,6 +7,7 @@ the game's Searcher subclass says how to turn an info dict into a move string an
 from __future__ import annotations
 
 import threading
+from typing import Any
 
 
 class BackgroundSearch:
@@ -16,7 +17,6 @@ class BackgroundSearch:
         self._search = None
         self._thread: threading.Thread | None = None
         self._move: str | None = None
-        self._info: dict = {}
         self._cancelled = False
         self._lock = threading.Lock()
 
@@ -25,7 +25,7 @@ class BackgroundSearch:
         """The move is known without searching (one legal move, a random baseline)."""
         self._move = move
 
-    def launch(self, search, background: bool) -> None:
+    def launch(self, search: Any, background: bool) -> None:
         """Run `search` now or on a daemon thread; a cancel() that came first still applies."""
         with self._lock:
             self._search = search
@@ -38,16 +38,20 @@ class BackgroundSearch:
             self._run()
 
     def describe(self, info: dict) -> dict:
+        """The game's progress dict from the search's raw progress info."""
         return dict(info)
 
+    def idle(self) -> dict:
+        """The progress dict before any search ran (no search needed, or not started yet)."""
+        return {"depth": 0, "nodes": 0, "value": 0, "best": self._move}
+
     def move_of(self, info: dict) -> str:
+        """The move string of the search's final info."""
         raise NotImplementedError
 
     # -- for callers
     def _run(self) -> None:
-        info = self._search.run()
-        self._info = info
-        self._move = self.move_of(info)
+        self._move = self.move_of(self._search.run())
 
     def cancel(self) -> None:
         """Stop as soon as possible; `result()` then gives the best move found so far."""
@@ -57,6 +61,7 @@ class BackgroundSearch:
                 self._search.cancel()
 
     def done(self) -> bool:
+        """Whether the move is known (result() will not wait)."""
         return self._move is not None
 
     def result(self, timeout: float | None = None) -> str:
@@ -69,8 +74,6 @@ class BackgroundSearch:
 
     def progress(self) -> dict:
         """The deepest finished iteration so far (depth, nodes, value, best) and whether it is done."""
-        if self._search is None:
-            return {"depth": 0, "nodes": 0, "value": 0, "best": self._move, "done": self.done()}
-        out = self.describe(self._search.progress())
+        out = self.idle() if self._search is None else self.describe(self._search.progress())
         out["done"] = self.done()
         return out

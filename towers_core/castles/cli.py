@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import platform
 import random
 import time
 
+from towers_core.cli import machine, run_match
 from towers_core.castles import api, position
 from towers_core.castles.ai.levels import LEVELS, get_level
-from towers_core.errors import TowersError
+
+__all__ = ["add_commands", "get_level"]  # get_level: towers_core.cli checks level options with it
 
 
 def add_commands(sub: argparse._SubParsersAction) -> None:
@@ -33,15 +34,11 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     b.set_defaults(run=_bench_ai)
 
 
-def _machine() -> str:
-    return f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}, one core"
-
-
 def _bench(args: argparse.Namespace) -> int:
     from towers_core.castles.rules import bench_playouts
 
     start = position.to_engine(api.new_position())
-    print(_machine())
+    print(machine())
     games = plies = i = 0
     t0, c0 = time.perf_counter(), time.process_time()
     while time.perf_counter() - t0 < args.seconds:
@@ -68,27 +65,7 @@ def _bench(args: argparse.Namespace) -> int:
 def _match(args: argparse.Namespace) -> int:
     from towers_core.castles.ai.match import match
 
-    try:
-        get_level(args.a), get_level(args.b)  # fail early on a typo
-    except TowersError as exc:
-        raise SystemExit(f"towers-cli castles match: {exc}") from None
-    if args.games < 1:
-        raise SystemExit("--games must be at least 1")
-    games = args.games + args.games % 2
-    print(f"match: {args.a} vs {args.b}, {games} games ({games // 2} colour-swapped pairs), "
-          f"seed {args.seed}, concurrency {args.concurrency}", flush=True)
-    t0 = time.perf_counter()
-    r = match(args.a, args.b, games, args.seed, args.concurrency,
-              report=(lambda s: None) if args.quiet else (lambda s: print(s, flush=True)))
-    dt = time.perf_counter() - t0
-    print(f"{r['a']} vs {r['b']}: W {r['wins']}  D {r['draws']}  L {r['losses']}  "
-          f"score {100 * r['score']:.1f}%  mean {r['mean_plies']:.0f} plies  {dt:.0f} s  ends {r['reasons']}")
-    (ma, xa), (mb, xb) = r["think_a"], r["think_b"]
-    print(f"time per move: {r['a']} mean {ma:.3f} s, longest {xa:.2f} s; {r['b']} mean {mb:.3f} s, longest {xb:.2f} s")
-    print(f"Elo difference {r['elo']:+.0f}  (95% interval {r['elo_lo']:+.0f} .. {r['elo_hi']:+.0f})")
-    print(f"SUMMARY {r['a']} vs {r['b']}: {r['elo']:+.0f} Elo [{r['elo_lo']:+.0f}, {r['elo_hi']:+.0f}], "
-          f"W/D/L {r['wins']}/{r['draws']}/{r['losses']} of {r['games']} games, seed {args.seed}")
-    return 0
+    return run_match(args, match)
 
 
 def bench_positions(seed: int) -> list[tuple[str, dict]]:
@@ -113,7 +90,7 @@ def _bench_ai(args: argparse.Namespace) -> int:
     from towers_core.castles.ai.player import choose_action
     from towers_core.castles.ai.search import Search
 
-    print(_machine())
+    print(machine())
     positions = bench_positions(args.seed)
     total_nodes = total_time = total_cpu = 0.0
     print(f"search for {args.seconds:g} s per position:")

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import platform
 import random
 import time
 
+from towers_core.cli import machine, run_match
 from towers_core.skirmish import api, position
 from towers_core.skirmish.ai.levels import LEVELS, get_level
+
+__all__ = ["add_commands", "get_level"]  # get_level: towers_core.cli checks level options with it
 
 def add_commands(sub: argparse._SubParsersAction) -> None:
     """Register this game's subcommands under `towers-cli skirmish`."""
@@ -47,7 +49,7 @@ def _time_playouts(starts: list, seed: int, seconds: float, resign: int) -> tupl
 
 def _bench(args: argparse.Namespace) -> int:
     starts = [position.to_engine(api.new_position(args.seed + i)) for i in range(8)]
-    print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}, one core")
+    print(machine())
     for resign, label in ((1, "internal API"), (0, "  no resign ")):
         games, plies, dt = _time_playouts(starts, args.seed, args.seconds, resign)
         print(f"{label} : {plies / dt:12,.0f} plies/s  {games / dt:10,.1f} games/s  "
@@ -68,21 +70,8 @@ def _bench(args: argparse.Namespace) -> int:
 
 def _match(args: argparse.Namespace) -> int:
     from towers_core.skirmish.ai.match import match
-    games = args.games + args.games % 2
-    print(f"match: {args.a} vs {args.b}, {games} games ({games // 2} colour-swapped pairs), "
-          f"seed {args.seed}, concurrency {args.concurrency}", flush=True)
-    t0 = time.perf_counter()
-    r = match(args.a, args.b, games, args.seed, args.concurrency,
-              report=(lambda s: None) if args.quiet else (lambda s: print(s, flush=True)))
-    dt = time.perf_counter() - t0
-    print(f"{r['a']} vs {r['b']}: W {r['wins']}  D {r['draws']}  L {r['losses']}  "
-          f"score {100 * r['score']:.1f}%  mean {r['mean_plies']:.0f} plies  {dt:.0f} s")
-    (ma, xa), (mb, xb) = r["think_a"], r["think_b"]
-    print(f"time per move: {r['a']} mean {ma:.2f} s, longest {xa:.2f} s; {r['b']} mean {mb:.2f} s, longest {xb:.2f} s")
-    print(f"Elo difference {r['elo']:+.0f}  (95% interval {r['elo_lo']:+.0f} .. {r['elo_hi']:+.0f})")
-    print(f"SUMMARY {r['a']} vs {r['b']}: {r['elo']:+.0f} Elo [{r['elo_lo']:+.0f}, {r['elo_hi']:+.0f}], "
-          f"W/D/L {r['wins']}/{r['draws']}/{r['losses']} of {r['games']} games, seed {args.seed}")
-    return 0
+
+    return run_match(args, match)
 
 
 def bench_positions(seed: int) -> list[tuple[str, dict, list[dict]]]:
@@ -112,7 +101,7 @@ def _bench_ai(args: argparse.Namespace) -> int:
     from towers_core.skirmish.ai import determinize
     from towers_core.skirmish.ai.player import choose_action
     from towers_core.skirmish.ai.search import Search
-    print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}, one core")
+    print(machine())
     positions = bench_positions(args.seed)
     worlds = LEVELS["expert"].worlds
     total_nodes = total_time = 0.0

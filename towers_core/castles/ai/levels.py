@@ -12,7 +12,6 @@ from towers_core.errors import BadLevel
 
 MAX_TEST_DEPTH = 40
 MAX_TEST_NODES = 50_000_000
-MAX_TIME_MS = 600_000
 
 
 @dataclass(frozen=True)
@@ -54,18 +53,3 @@ def get_level(name: object) -> Level:
         raise BadLevel(f"level {name!r}: nodes must be 1..{MAX_TEST_NODES}")
     return Level(name, MAX_TEST_DEPTH, n, 0, 0)
 
-
-def check_seed(seed: object) -> int:
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise BadLevel(f"seed must be an integer, not {type(seed).__name__}")
-    return seed & 0xFFFFFFFFFFFFFFFF
-
-
-def check_time_ms(time_ms: object) -> int | None:
-    if time_ms is None:
-        return None
-    if not isinstance(time_ms, int) or isinstance(time_ms, bool):
-        raise BadLevel(f"time_ms must be an integer or null, not {type(time_ms).__name__}")
-    if not 1 <= time_ms <= MAX_TIME_MS:
-        raise BadLevel(f"time_ms must be 1..{MAX_TIME_MS}, not {time_ms}")
-    return time_ms

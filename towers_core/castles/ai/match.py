@@ -13,7 +13,7 @@ from collections.abc import Callable
 from towers_core import matches
 from towers_core.castles import api
 from towers_core.castles.ai.player import choose_action
-from towers_core.matches import OTHER, Game, game_seed, schedule  # noqa: F401  (re-exported)
+from towers_core.matches import OTHER, Game
 
 OPENING_PLIES = 4
 

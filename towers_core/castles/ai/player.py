@@ -9,9 +9,10 @@ from __future__ import annotations
 import random
 
 from towers_core.castles import notation, position
-from towers_core.castles.ai.levels import Level, check_seed, check_time_ms, get_level
+from towers_core.castles.ai.levels import Level, get_level
 from towers_core.castles.ai.search import Search
-from towers_core.errors import IllegalAction
+from towers_core.checks import check_seed, check_time_ms
+from towers_core.errors import BadLevel, IllegalAction
 from towers_core.search_thread import BackgroundSearch
 
 
@@ -22,15 +23,16 @@ def choose_action(pos: dict, level: str, seed: int, time_ms: int | None = None) 
     return s.result()
 
 
-def prepare(pos: dict, level: str, seed: int, time_ms: int | None) -> tuple[Level, list[int], object]:
-    """Check every argument; return the level, the legal moves (maybe none) and the engine."""
+def prepare(pos: dict, level: str, seed: int, time_ms: int | None) -> tuple[Level, int, int | None, list[int], object]:
+    """Check every argument; return the level, the seed (as 64 bits), the time cap, the legal
+    moves (maybe none) and the engine."""
     lv = get_level(level)
-    seed = check_seed(seed)
+    seed = check_seed(seed, "seed", BadLevel) & 0xFFFFFFFFFFFFFFFF  # a negative seed is its 64-bit pattern
     time_ms = check_time_ms(time_ms)
     e = position.to_engine(pos)
     if e.over():
         raise IllegalAction("the game is over: no action to choose")
-    return lv, e.legal(), e
+    return lv, seed, time_ms, e.legal(), e
 
 
 class Searcher(BackgroundSearch):
@@ -39,8 +41,7 @@ class Searcher(BackgroundSearch):
     def start(self, pos: dict, level: str, seed: int, time_ms: int | None = None,
               background: bool = True) -> None:
         """Begin choosing a move for `pos` (arguments are checked here, in the caller's thread)."""
-        lv, legal, e = prepare(pos, level, seed, time_ms)
-        seed = check_seed(seed)
+        lv, seed, time_ms, legal, e = prepare(pos, level, seed, time_ms)
         if not legal:  # a loaded position can strand the player to move (fine point 13)
             self.finish("resign")
             return
@@ -51,7 +52,8 @@ class Searcher(BackgroundSearch):
         search = Search(16 if lv.nodes and lv.nodes <= 100_000 else 20)
         search.set_position(e)
         cap = time_ms if time_ms is not None else (lv.time_ms or None)
-        search.configure(max_depth=lv.max_depth, node_limit=lv.nodes, time_ms=cap, noise=lv.noise, quiescence=lv.quiescence,
+        search.configure(max_depth=lv.max_depth, node_limit=lv.nodes, time_ms=cap, noise=lv.noise,
+                         quiescence=lv.quiescence,
                          noise_seed=(seed * 0x9E3779B1 + pos["ply"]) & 0xFFFFFFFFFFFFFFFF)
         self.launch(search, background)
 

@@ -11,7 +11,8 @@ import argparse
 import multiprocessing
 
 from towers_core.castles import api, position
-from towers_core.castles.ai.match import game_seed, opening
+from towers_core.castles.ai.match import opening
+from towers_core.matches import game_seed
 from towers_core.castles.ai.search import Search, weights
 
 NAMES = ["castle", "crown", "mobility", "boxed", "tempo", "h1", "h2", "h3", "h4", "h5", "castle_h", "reach"]

@@ -1,32 +1,15 @@
-"""Matches between levels: colour-swapped game pairs from shared seeds, in parallel processes,
-scored as W/D/L and an Elo difference with a 95% interval (from the pair scores)."""
+"""Skirmish matches between levels: how one game is played (musters, each side's history, the
+seeded pulls); the pairs, processes, tallies and Elo are towers_core.matches."""
 
 from __future__ import annotations
 
 import time
-import multiprocessing
-from dataclasses import dataclass
-from typing import Callable, Iterator
+from collections.abc import Callable
 
-from towers_core.elo import elo, elo_interval  # noqa: F401  (elo re-exported for callers)
+from towers_core import matches
+from towers_core.matches import OTHER, Game
 from towers_core.skirmish import api, position
 from towers_core.skirmish.ai.player import choose_action, choose_muster
-
-OTHER = {"S": "N", "N": "S"}
-
-
-@dataclass(frozen=True)
-class Game:
-    pair: int
-    a: str
-    b: str
-    a_side: str
-    seed: int
-
-
-def game_seed(seed: int, pair: int) -> int:
-    """The shared seed of one colour-swapped pair (terrain, first player, pulls, AI seeds)."""
-    return (seed * 1_000_003 + pair * 7919) & 0x7FFFFFFF
 
 
 def play_game(g: Game) -> dict:
@@ -40,7 +23,7 @@ def play_game(g: Game) -> dict:
         me = pos["to_move"]
         t0 = time.perf_counter()
         action = choose_action(position.view(pos, me), history[me], players[me], g.seed + pos["actions"])
-        _note_time(think[me], time.perf_counter() - t0)
+        matches.note_time(think[me], time.perf_counter() - t0)
         pos, entry = api.play(pos, action, rng_seed=g.seed * 1009 + pos["actions"])
         for side in ("S", "N"):
             history[side].append(api.history_entry(entry, pos, side))
@@ -50,55 +33,7 @@ def play_game(g: Game) -> dict:
             "think_a": think[g.a_side], "think_b": think[OTHER[g.a_side]]}
 
 
-def _note_time(acc: list, dt: float) -> None:
-    acc[0] += dt
-    acc[1] = max(acc[1], dt)
-    acc[2] += 1
-
-
-def think_summary(results: list[dict], key: str) -> tuple[float, float]:
-    """Mean and longest time per move of one side over the match."""
-    total = sum(r[key][0] for r in results)
-    moves = sum(r[key][2] for r in results)
-    return total / max(moves, 1), max(r[key][1] for r in results)
-
-
-def schedule(a: str, b: str, games: int, seed: int) -> list[Game]:
-    """Pairs of games on the same seed, A playing South in one and North in the other."""
-    out = []
-    for i in range(games):
-        pair = i // 2
-        side = "S" if i % 2 == 0 else "N"
-        out.append(Game(pair, a, b, side, game_seed(seed, pair)))
-    return out
-
-
-def run_games(jobs: list[Game], concurrency: int) -> Iterator[dict]:
-    """Results as games finish (one process per concurrent game)."""
-    if concurrency <= 1:
-        yield from map(play_game, jobs)
-        return
-    with multiprocessing.get_context("fork").Pool(concurrency) as pool:
-        yield from pool.imap_unordered(play_game, jobs)
-
-
 def match(a: str, b: str, games: int, seed: int, concurrency: int,
           report: Callable[[str], None] = print) -> dict:
     """Play the match, report each game, and return the tallies and Elo figures."""
-    jobs = schedule(a, b, games, seed)
-    results = []
-    w = d = l = 0
-    for r in run_games(jobs, concurrency):
-        results.append(r)
-        w += r["score"] == 1.0
-        d += r["score"] == 0.5
-        l += r["score"] == 0.0
-        g = r["game"]
-        outcome = {1.0: f"{a} wins", 0.5: "draw", 0.0: f"{b} wins"}[r["score"]]
-        report(f"game {len(results):>3}/{games} pair {g.pair:>3} {a}({g.a_side}) vs {b}({OTHER[g.a_side]}): "
-               f"{outcome} by {r['reason']} in {r['plies']} plies   [W/D/L {w}/{d}/{l}]")
-    diff, lo, hi = elo_interval(results)
-    return {"a": a, "b": b, "games": len(results), "wins": w, "draws": d, "losses": l,
-            "score": (w + d / 2) / len(results), "elo": diff, "elo_lo": lo, "elo_hi": hi,
-            "mean_plies": sum(r["plies"] for r in results) / len(results),
-            "think_a": think_summary(results, "think_a"), "think_b": think_summary(results, "think_b")}
+    return matches.match(play_game, a, b, games, seed, concurrency, report)

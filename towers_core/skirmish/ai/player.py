@@ -7,17 +7,16 @@ so a GUI can poll `progress()` and `cancel()` it, getting the best move found so
 from __future__ import annotations
 
 import random
-import threading
-
 from typing import Any
 
+from towers_core.checks import check_seed, check_time_ms
+from towers_core.errors import BadLevel, IllegalAction
+from towers_core.search_thread import BackgroundSearch
 from towers_core.skirmish import notation, position, records
 from towers_core.skirmish.ai import determinize
-from towers_core.checks import check_seed, check_time_ms
 from towers_core.skirmish.ai.levels import Level, get_level
 from towers_core.skirmish.ai.muster import choose_muster as _choose_muster
 from towers_core.skirmish.ai.search import Search
-from towers_core.errors import BadLevel, IllegalAction
 
 RESIGN = notation.parse("resign")
 
@@ -35,6 +34,7 @@ def choose_muster(level: str, seed: int) -> list[str]:
 
 
 def _seed(seed: Any) -> int:
+    """A checked seed; a bad one is the caller's level-argument error."""
     return check_seed(seed, "seed", BadLevel)
 
 
@@ -49,16 +49,8 @@ def _legal(view: dict, history: Any) -> list[int]:
     return [a for a in e.legal() if a != RESIGN]
 
 
-class Searcher:
-    """One move's search, startable in the background, cancellable, observable."""
-
-    def __init__(self) -> None:
-        self._search: Search | None = None
-        self._thread: threading.Thread | None = None
-        self._move: str | None = None
-        self._info: dict = {}
-        self._cancelled = False
-        self._lock = threading.Lock()
+class Searcher(BackgroundSearch):
+    """One move's search for a Skirmish view, startable in the background, cancellable, observable."""
 
     def start(self, view: dict, history: list[dict], level: str, seed: int, time_ms: int | None = None,
               background: bool = True) -> None:
@@ -69,17 +61,9 @@ class Searcher:
         legal = _legal(view, history)
         if lv.name == "random" or len(legal) == 1:
             pick = random.Random(f"random:{seed}:{view['actions']}").choice(legal)
-            self._move = notation.format_action(pick)
+            self.finish(notation.format_action(pick))
             return
-        with self._lock:
-            self._search = self._prepare(view, history, lv, seed, time_ms)
-            if self._cancelled:
-                self._search.cancel()
-        if background:
-            self._thread = threading.Thread(target=self._run, name="towers-ai-search", daemon=True)
-            self._thread.start()
-        else:
-            self._run()
+        self.launch(self._prepare(view, history, lv, seed, time_ms), background)
 
     @staticmethod
     def _prepare(view: dict, history: list[dict], lv: Level, seed: int, time_ms: int | None) -> Search:
@@ -90,35 +74,14 @@ class Searcher:
                          noise_seed=(seed * 0x9E3779B1 + view["actions"]) & 0xFFFFFFFFFFFFFFFF)
         return search
 
-    def _run(self) -> None:
-        info = self._search.run()
-        self._info = info
-        self._move = notation.format_action(info["move"])
+    def move_of(self, info: dict) -> str:
+        return notation.format_action(info["move"])
 
-    def cancel(self) -> None:
-        """Stop as soon as possible; `result()` then gives the best move found so far."""
-        with self._lock:
-            self._cancelled = True
-            if self._search is not None:
-                self._search.cancel()
+    def idle(self) -> dict:
+        return {"depth": 0, "nodes": 0, "value": 0.0, "best": self._move, "line": []}
 
-    def done(self) -> bool:
-        return self._move is not None
-
-    def result(self, timeout: float | None = None) -> str:
-        """The chosen action (waits for the search to finish)."""
-        if self._thread is not None:
-            self._thread.join(timeout)
-        if self._move is None:
-            raise TimeoutError("the search is still running")
-        return self._move
-
-    def progress(self) -> dict:
+    def describe(self, info: dict) -> dict:
         """{'depth', 'nodes', 'value', 'best', 'line'}: the deepest finished iteration so far."""
-        if self._search is None:
-            return {"depth": 0, "nodes": 0, "value": 0.0, "best": self._move, "line": [], "done": self.done()}
-        info = self._search.progress()
         return {"depth": info["depth"], "nodes": info["nodes"], "value": info["value"],
                 "best": notation.format_action(info["move"]) if info["nodes"] else None,
-                "line": [notation.format_action(m, hide_card=i % 2 == 1) for i, m in enumerate(info["pv"])],
-                "done": self.done()}
+                "line": [notation.format_action(m, hide_card=i % 2 == 1) for i, m in enumerate(info["pv"])]}
