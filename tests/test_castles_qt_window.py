@@ -261,3 +261,29 @@ def test_help_opens_the_castles_rules_and_learn(castles, qtbot):
     assert isinstance(castles.learn_dialog, LearnDialog) and castles.learn_dialog.isVisible()
     for dialog in (castles.rules_window, castles.learn_dialog):
         dialog.close()
+
+
+def test_screenshot_of_castles_and_the_first_window_is_the_autosaved_game(tmp_path, settings, monkeypatch):
+    import os
+    import subprocess
+    import sys
+
+    from PySide6.QtGui import QImage
+
+    import towers_qt
+    from towers_qt.app import first_game
+
+    home = os.path.dirname(os.path.dirname(os.path.abspath(towers_qt.__file__)))
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path),
+               PYTHONPATH=home)
+    shot = tmp_path / "castles.png"
+    run = subprocess.run([sys.executable, "-m", "towers_qt.app", "--screenshot", str(shot), "--game", "castles"],
+                         env=env, cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False)
+    assert run.returncode == 0, run.stderr
+    image = QImage(str(shot))
+    assert image.width() >= 1000 and image.height() >= 700
+    auto = tmp_path / "autosave.json"
+    monkeypatch.setattr(frame, "autosave_path", lambda: auto)
+    assert first_game(settings, new=False) == "skirmish"  # nothing saved: the last game started
+    auto.write_text(json.dumps({"format": "towers-save", "game": "castles"}))
+    assert first_game(settings, new=False) == "castles" and first_game(settings, new=True) == "skirmish"

@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.smoke_test:
         return smoke_test(app, args.turns, args.seed or 7)
     settings = Settings()
-    kind = game_kind(args.game or ("skirmish" if args.screenshot else settings.last_game()))
+    kind = game_kind(args.game or ("skirmish" if args.screenshot else first_game(settings, args.new)))
     window = kind.window(settings, autosave=not args.screenshot)
     window.show()
     if args.screenshot:
@@ -112,6 +112,16 @@ def main(argv: list[str] | None = None) -> int:
     if window.GAME == "skirmish":
         welcome(window, settings)
     return app.exec()
+
+
+def first_game(settings, new: bool) -> str:
+    """The game whose window opens first: the autosaved game's (so resuming shows no other window
+    first), else the last one started."""
+    from towers_qt.shell.frame import autosaved_game
+    from towers_qt.shell.games import KEYS
+
+    saved = None if new else autosaved_game()
+    return saved if saved in KEYS else settings.last_game()
 
 
 def welcome(window, settings) -> None:

@@ -19,8 +19,7 @@ from towers_core.castles import api
 from towers_core.castles.ai.levels import get_level
 from towers_core.castles.ai.player import Searcher
 from towers_core.errors import TowersError
-from towers_qt.shell.ai_turns import AiTurns
-from towers_qt.shell.players import SIDES, Player, mode_of
+from towers_qt.shell.players import SIDES, Player
 from towers_qt.shell.save_file import (
     SAVE_FORMAT,
     Damage,
@@ -32,6 +31,7 @@ from towers_qt.shell.save_file import (
     whole_number,
     write_atomic,
 )
+from towers_qt.shell.session import GameSession
 
 GAME = "castles"
 SAVE_VERSION = 1
@@ -42,7 +42,7 @@ MAX_ACTIONS = 1000  # the quiet rule ends every game by ply 400
 SEED_RANGE = (0, (1 << 63) - 1)
 
 
-class CastlesSession(AiTurns):
+class CastlesSession(GameSession):
     """The one owner of a Castles game. Widgets read it and call `play`; nothing else changes it."""
 
     positionChanged = Signal()
@@ -76,26 +76,6 @@ class CastlesSession(AiTurns):
     def log(self) -> list[str]:
         """The actions played (the shell's generic name for a game's log)."""
         return self.actions
-
-    @property
-    def to_move(self) -> str:
-        return self.position.get("to_move", "S")
-
-    @property
-    def result(self) -> dict | None:
-        return self.position.get("result")
-
-    def humans(self) -> list[str]:
-        return [p for p in SIDES if not self.players[p].is_ai]
-
-    def mode(self) -> str:
-        return mode_of(self.players)
-
-    def human_to_move(self) -> bool:
-        return bool(self.position) and self.result is None and not self.players[self.to_move].is_ai
-
-    def ai_to_move(self) -> bool:
-        return bool(self.position) and self.result is None and self.players[self.to_move].is_ai
 
     def legal_actions(self) -> list[str]:
         """What a human may play now (none while the computer is to move or thinks)."""

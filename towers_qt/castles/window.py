@@ -38,8 +38,6 @@ class CastlesWindow(GameFrame):
                  autosave: bool = True) -> None:
         super().__init__(settings, autosave)
         self.session = session or CastlesSession(self)
-        self.animating = False
-        self.animations_enabled = True
         self.looking: int | None = None  # the move whose board is shown read-only
         self.over_box: QMessageBox | None = None
         self.rules_window = None

@@ -41,6 +41,8 @@ class GameFrame(QMainWindow):
         self.settings = settings or Settings()
         self.autosave = autosave
         self.message_box: QMessageBox | None = None
+        self.animating = False  # a move is being animated: the flow waits for it
+        self.animations_enabled = True  # off for screenshots
         self.successor: GameFrame | None = None  # the other game's window, after a switch
 
     # -- construction helpers -----------------------------------------------------------------
@@ -341,6 +343,14 @@ def autosave_path() -> Path:
     """Where the unfinished game (of whichever game) is kept between runs."""
     base = QStandardPaths.writableLocation(QStandardPaths.AppDataLocation) or str(Path.home() / ".towers")
     return Path(base) / "autosave.json"
+
+
+def autosaved_game() -> str | None:
+    """Which game the autosave holds (only a peek: resuming checks it whole), None without one."""
+    try:
+        return game_of(read_json(autosave_path()))
+    except SaveError:
+        return None
 
 
 def thinking_text(asking: str | None) -> str:

@@ -26,9 +26,9 @@ from PySide6.QtCore import QObject, Signal
 from towers_core.skirmish import api
 from towers_core.skirmish.ai.levels import get_level
 from towers_core.skirmish.ai.player import Searcher
-from towers_qt.shell.ai_turns import AiTurns
-from towers_qt.shell.players import Player, mode_of, other
+from towers_qt.shell.players import Player, other
 from towers_qt.shell.save_file import SAVE_FORMAT, SaveError, write_atomic
+from towers_qt.shell.session import GameSession
 from towers_qt.skirmish.save_check import (
     GAME,
     SAVE_VERSION,
@@ -62,7 +62,7 @@ def _revealed_squares(entry: dict) -> list[str]:
     return out
 
 
-class Session(AiTurns):
+class Session(GameSession):
     """The one owner of game state. Widgets read it and call `play`; they never change it directly."""
 
     positionChanged = Signal()
@@ -112,29 +112,8 @@ class Session(AiTurns):
         return "S"
 
     # -- reading ------------------------------------------------------------------------------
-    @property
-    def to_move(self) -> str:
-        return self.position.get("to_move", "S")
-
-    @property
-    def result(self) -> dict | None:
-        return self.position.get("result")
-
-    def humans(self) -> list[str]:
-        return [p for p in SIDES if not self.players[p].is_ai]
-
-    def mode(self) -> str:
-        """"solo" (one human), "hotseat" (two) or "demo" (none)."""
-        return mode_of(self.players)
-
     def view(self, player: str | None = None) -> dict:
         return api.view(self.position, player or self.viewer)
-
-    def human_to_move(self) -> bool:
-        return self.result is None and not self.players[self.to_move].is_ai
-
-    def ai_to_move(self) -> bool:
-        return self.result is None and bool(self.position) and self.players[self.to_move].is_ai
 
     def legal_actions(self) -> list[str]:
         """The viewer's legal actions when it is the viewer's own turn as a human, else none."""

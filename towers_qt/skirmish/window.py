@@ -42,8 +42,6 @@ class MainWindow(GameFrame):
                  autosave: bool = True) -> None:
         super().__init__(settings, autosave)
         self.session = session or Session(self)
-        self.animating = False
-        self.animations_enabled = True
         self.animation = None
         self.animator: EntryAnimator | None = None
         self.preview_dialog = None

@@ -1,6 +1,6 @@
-"""The computer's side of a session, the same in every game: its moves and the hints it gives run
-on the shared worker (ai_worker.AiRunner); an answer that comes after an undo, a load or a new
-game is dropped; failures are reported, never swallowed."""
+"""What every game's session shares: who plays, whose turn it is, and the computer's side: its
+moves and the hints it gives run on the shared worker (ai_worker.AiRunner); an answer that comes
+after an undo, a load or a new game is dropped; failures are reported, never swallowed."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -8,11 +8,12 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, Signal
 
 from towers_qt.shell.ai_worker import AiRunner, Searcher
+from towers_qt.shell.players import SIDES, mode_of
 
 
-class AiTurns(QObject):
-    """Base of a game's session: `_ask("move" | "hint", searcher args, budget)` starts a search;
-    the session supplies `ai_to_move()` and `play(action)`."""
+class GameSession(QObject):
+    """Base of a game's session: it supplies `players`, `position` (with "to_move" and "result")
+    and `play(action)`; `_ask("move" | "hint", searcher args, budget)` starts a search."""
 
     aiThinking = Signal(bool)
     aiProgress = Signal(int)  # 0..100 of the thinking time (never the search's best move)
@@ -28,6 +29,29 @@ class AiTurns(QObject):
         self.ai.thinking.connect(self.aiThinking)
         self.ai.progress.connect(self.aiProgress)
 
+    # -- whose turn -----------------------------------------------------------------------------
+    @property
+    def to_move(self) -> str:
+        return self.position.get("to_move", "S")
+
+    @property
+    def result(self) -> dict | None:
+        return self.position.get("result")
+
+    def humans(self) -> list[str]:
+        return [p for p in SIDES if not self.players[p].is_ai]
+
+    def mode(self) -> str:
+        """"solo" (one human), "hotseat" (two) or "demo" (none)."""
+        return mode_of(self.players)
+
+    def human_to_move(self) -> bool:
+        return bool(self.position) and self.result is None and not self.players[self.to_move].is_ai
+
+    def ai_to_move(self) -> bool:
+        return bool(self.position) and self.result is None and self.players[self.to_move].is_ai
+
+    # -- the computer ---------------------------------------------------------------------------
     @property
     def asking(self) -> str | None:
         """What the running search is for: "move", "hint" or None."""
