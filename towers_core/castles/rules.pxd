@@ -10,7 +10,6 @@ cdef void make_move(CState* s, int mv, Undo* u) noexcept nogil
 cdef void unmake_move(CState* s, Undo* u) noexcept nogil
 cdef void castle_counts(CState* s, int* held, int* crowns) noexcept nogil
 cdef bint is_legal(CState* s, int mv) noexcept nogil
-cdef uint64_t next_rand(uint64_t* rng) noexcept nogil
 
 
 cdef class Engine:

@@ -8,21 +8,10 @@ argument it gets; strings and JSON live in notation.py and position.py.
 from libc.stdint cimport uint64_t
 from libc.string cimport memset, memcpy
 from towers_core.castles.state cimport *
+from towers_core.rng cimport next_rand
 
 cdef uint64_t ZOB[49][6][4]   # square, level 0-5 (piece index in the stack), piece code
 cdef uint64_t ZOB_SIDE
-
-
-cdef uint64_t next_rand(uint64_t* rng) noexcept nogil:
-    """xorshift64*: fast, seedable; for Zobrist keys and random playouts."""
-    cdef uint64_t x = rng[0]
-    if x == 0:
-        x = 0x9E3779B97F4A7C15
-    x ^= x >> 12
-    x ^= x << 25
-    x ^= x >> 27
-    rng[0] = x
-    return x * <uint64_t>0x2545F4914F6CDD1D
 
 
 cdef void _init_zobrist():

@@ -9,7 +9,6 @@ cdef int pinned(State* s, int sq) noexcept nogil
 cdef int high_held(State* s, int p) noexcept nogil
 cdef int captured_value(State* s, int p) noexcept nogil
 cdef int attack_terms(State* s, int a, int d, int march, int visible_only, int* at, int* dt, uint64_t* reveal) noexcept nogil
-cdef uint64_t next_rand(uint64_t* rng) noexcept nogil
 cdef int random_playout(State* s, uint64_t* rng, int max_plies, int resign) noexcept nogil
 
 

@@ -6,22 +6,11 @@ thread while the GUI stays smooth. `Engine` wraps one State for Python; strings 
 """
 from libc.stdint cimport uint64_t, int8_t
 from libc.string cimport memset, memcpy
+from towers_core.rng cimport next_rand
 from towers_core.skirmish.state cimport *
 from towers_core.errors import BadPosition, IllegalAction, brief
 
 # ---------------------------------------------------------------- small helpers
-
-
-cdef uint64_t next_rand(uint64_t* rng) noexcept nogil:
-    """xorshift64*: fast, seedable, good enough for pulls and playouts."""
-    cdef uint64_t x = rng[0]
-    if x == 0:
-        x = 0x9E3779B97F4A7C15
-    x ^= x >> 12
-    x ^= x << 25
-    x ^= x >> 27
-    rng[0] = x
-    return x * <uint64_t>0x2545F4914F6CDD1D
 
 
 cdef inline int enemies_touching(State* s, int sq, int p) noexcept nogil:

@@ -14,7 +14,8 @@ from libc.stdint cimport uint64_t, int32_t, int16_t, int8_t
 from libc.string cimport memcpy, memset, memcmp
 from libc.stdlib cimport malloc, calloc, free
 from towers_core.skirmish.state cimport *
-from towers_core.skirmish.rules cimport gen_actions, apply_action, action_pullers, next_rand, Engine
+from towers_core.rng cimport next_rand, mix
+from towers_core.skirmish.rules cimport gen_actions, apply_action, action_pullers, Engine
 from towers_core.skirmish.ai.evaluate cimport evaluate, card_worth, WIN, EVAL_CAP
 from towers_core.errors import BadLevel, BadPosition, brief
 
@@ -81,22 +82,13 @@ cdef extern from "../../monotonic.h" nogil:
     double towers_monotonic()  # QueryPerformanceCounter on Windows, CLOCK_MONOTONIC elsewhere
 
 
-cdef extern from "stop_flag.h" nogil:
+cdef extern from "../../stop_flag.h" nogil:
     int towers_flag_get(long* flag)               # atomic: see stop_flag.h for why
     void towers_flag_set(long* flag, long value)
 
 
 cdef inline double now() noexcept nogil:
     return towers_monotonic()
-
-
-cdef inline uint64_t mix(uint64_t h) noexcept nogil:
-    h ^= h >> 33
-    h *= <uint64_t>0xff51afd7ed558ccd
-    h ^= h >> 33
-    h *= <uint64_t>0xc4ceb9fe1a85ec53
-    h ^= h >> 33
-    return h
 
 
 cdef inline uint64_t state_hash(State* s) noexcept nogil:
