@@ -8,7 +8,7 @@ import random
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QDialog, QToolBar
 
 from towers_core.castles import api
 from towers_qt.castles.session import check_state
@@ -287,3 +287,19 @@ def test_screenshot_of_castles_and_the_first_window_is_the_autosaved_game(tmp_pa
     assert first_game(settings, new=False) == "skirmish"  # nothing saved: the last game started
     auto.write_text(json.dumps({"format": "towers-save", "game": "castles"}))
     assert first_game(settings, new=False) == "castles" and first_game(settings, new=True) == "skirmish"
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "expert"])
+def test_the_computer_answers_at_every_level(castles, qtbot, level):
+    """Each level the options offer plays on the worker (capped at 200 ms here) and hands back the
+    board; the toolbar's Undo then takes both moves back."""
+    castles.session.time_ms = 200
+    solo(castles, level=level)
+    click_move(qtbot, castles, "c3+")
+    qtbot.waitUntil(lambda: len(castles.session.actions) == 2, timeout=20000)
+    assert castles.session.actions[1] in api.legal_actions(castles.session.positions[1])
+    assert castles.board.interactive
+    bar = castles.findChild(QToolBar, "CastlesToolBar")
+    qtbot.waitUntil(lambda: bar.widgetForAction(castles.undo_action).isEnabled(), timeout=5000)
+    qtbot.mouseClick(bar.widgetForAction(castles.undo_action), Qt.LeftButton)
+    assert castles.session.actions == []

@@ -83,8 +83,14 @@ class CastlesWindow(GameFrame):
         self.resign_action = self._menu_action(game, "&Resign…", self.confirm_resign)
         game.addSeparator()
         self._menu_action(game, "&Quit", self.close, QKeySequence.Quit)
+        bar = self.addToolBar("Game")
+        bar.setObjectName("CastlesToolBar")
+        bar.setMovable(False)
+        for action in (self.undo_action, self.hint_action, self.resign_action):
+            bar.addAction(action)
         view = self.menuBar().addMenu("&View")
         view.addAction(self.moves_dock.toggleViewAction())
+        view.addAction(bar.toggleViewAction())
         speed = view.addMenu("&Animation speed")
         group = QActionGroup(self)
         for value in AnimationSpeed:
