@@ -15,3 +15,7 @@ class BadPosition(TowersError):
 
 class BadMuster(TowersError):
     """A muster that breaks the pool limits or the 100-troop budget."""
+
+
+class BadArmy(TowersError):
+    """A Gauntlet of Crowns army (12 slots) that breaks GAUNTLET-RULES §11."""
