@@ -54,7 +54,7 @@ def test_pawnlord_cannot_build_and_detonates_for_5_fine_point_30():
 
 def test_shieldwall_gives_neighbours_not_himself_reading_12():
     pos = foe_pos("steel-prince", {"d5": unit("C", "Kn", royal=True, max=24), "d4": unit("C", "Pa", max=3),
-                                   "d3": unit("G", "Ki"), "e3": unit("G", "Ki", royal=False) if False else unit("G", "Pa")},
+                                   "d3": unit("G", "Ki"), "e3": unit("G", "Pa")},
                   turn=4)
     new, ents = api.play(pos, "d3xd4")
     assert ents[0]["ev"] == [["hit", "d4", 1, 2]]           # 2 − (0 + 1 Shieldwall)

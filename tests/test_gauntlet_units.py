@@ -2,7 +2,6 @@
 from towers_core.gauntlet import api
 from tests.gauntlet_helpers import army, events, kings, make, struct, unit
 
-R = lambda **r: {"C": army(), "G": army(units=("Pa", "Kn", "Ro", "Bi", "Ma", "Rk", "Qu")[:0] + ("Pa", "Kn", "Ro", "Bi", "Ma"), r=r)}
 
 
 def G(pieces, r=None, p=(), units=("Pa", "Kn", "Ro", "Bi", "Ma"), turn=4, **kw):
@@ -137,9 +136,8 @@ def test_rogue_lanes_only_with_bonus():
 
 
 def test_bishop_heal_cure_reach_panacea():
-    pos = G({"d4": unit("G", "Bi"), "c3": unit("G", "Pa", max=3, hp=1, burn=[2]), "f6": unit("G", "Kn", hp=1),
-             "e5": None} if False else {"d4": unit("G", "Bi"), "c3": unit("G", "Pa", max=3, hp=1, burn=[2]),
-                                        "e3": unit("G", "Pa"), "f6": unit("G", "Kn", hp=1)},
+    pos = G({"d4": unit("G", "Bi"), "c3": unit("G", "Pa", max=3, hp=1, burn=[2]),
+             "e3": unit("G", "Pa"), "f6": unit("G", "Kn", hp=1)},
             r={"Bi": "reach"})
     a = acts(pos, "d4")
     assert "d4*heal:f6" in a and "d4*cure:c3" in a and "d4*cure:c3,e3" not in a
