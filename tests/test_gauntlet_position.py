@@ -79,7 +79,8 @@ def test_draft_army_rules_11():
     with pytest.raises(TowersError):
         api.validate_army(army(r={"De": "quick", "Cp": "medical", "Wt": "bolts"}))
     with pytest.raises(TowersError):
-        api.validate_army(army(r={"Ki": "banner", "Pa": "fury", "Kn": "extra", "De": "quick", "Cp": "medical"}))
+        api.validate_army(army(r={"Ki": "banner", "Pa": "fury", "Kn": "extra", "Ro": "hide", "Bi": "reach",
+                                     "De": "quick", "Cp": "medical"}))
     a = army(p=("Ki", "Pa", "Kn", "Ro"))
     api.validate_army(a)
     assert api.scout(a, "Kn") == {"in": True, "r": None, "p": True}
