@@ -9,6 +9,7 @@ import sys
 # each game's command module registers its subcommands with add_commands(subparsers)
 GAMES = {
     "skirmish": "towers_core.skirmish.cli",
+    "gauntlet": "towers_core.gauntlet.cli",
 }
 
 
