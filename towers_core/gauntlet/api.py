@@ -11,7 +11,7 @@ from towers_core.gauntlet.draft import scout, validate_army  # noqa: F401  (publ
 from towers_core.gauntlet.engine import play_full
 from towers_core.gauntlet.foes import foe_army  # noqa: F401  (public API)
 from towers_core.gauntlet.position import new_position, raw_view, validate  # noqa: F401
-from towers_core.gauntlet.position import view  # noqa: F401
+from towers_core.gauntlet.position import canonical_json, position_hash, shared_position, view  # noqa: F401
 from towers_core.gauntlet.rng import label_seed as _label_seed
 
 

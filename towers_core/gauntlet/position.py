@@ -358,3 +358,34 @@ def _check_fx(fx: object, f: str, turn: int) -> None:
         elif e["v"] is not None:
             raise _bad(f"{f}.fx.{e['k']}: v must be null")
         _int(e["until"], f"{f}.fx.{e['k']}.until", turn)
+
+
+def shared_position(pos: dict, opened: list | dict | None = None) -> dict:
+    """§16.3: the whole position with every army slot not yet opened replaced by `"?"`;
+    `opened` defaults to `public` (§21.32): a dict side → slots, or one list for both sides."""
+    validate(pos)
+    if opened is None:
+        opened = pos["public"]
+    if isinstance(opened, list):
+        opened = {"C": opened, "G": opened}
+    if not isinstance(opened, dict) or set(opened) != set(SIDES):
+        raise TowersError("opened: a list of slots or {'C': [...], 'G': [...]}")
+    out = copy.deepcopy(pos)
+    for s in SIDES:
+        keep = opened[s]
+        if not isinstance(keep, list) or not all(isinstance(c, str) for c in keep):
+            raise TowersError(f"opened.{s}: a list of slot codes")
+        out["armies"][s] = {c: (e if c in keep else "?") for c, e in out["armies"][s].items()}
+    return out
+
+
+def canonical_json(pos: dict) -> str:
+    """Keys sorted, no spaces, UTF-8 text (§16.3)."""
+    import json
+    return json.dumps(pos, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def position_hash(pos: dict) -> str:
+    """First 16 hex of SHA-256 of the canonical shared position (§13.6)."""
+    import hashlib
+    return hashlib.sha256(canonical_json(shared_position(pos)).encode("utf-8")).hexdigest()[:16]
