@@ -10,7 +10,7 @@ from towers_core.gauntlet import gen
 from towers_core.gauntlet.draft import scout, validate_army  # noqa: F401  (public API)
 from towers_core.gauntlet.engine import play_full
 from towers_core.gauntlet.foes import foe_army  # noqa: F401  (public API)
-from towers_core.gauntlet.position import new_position, raw_view, validate  # noqa: F401
+from towers_core.gauntlet.position import clone, new_position, raw_view, validate  # noqa: F401
 from towers_core.gauntlet.position import canonical_json, position_hash, shared_position, view  # noqa: F401
 from towers_core.gauntlet.rng import label_seed as _label_seed
 
@@ -34,7 +34,7 @@ def _play(pos: dict, action: object):
     validate(pos)
     if not isinstance(action, str):
         raise IllegalAction(f"action must be a string, not {action!r}")
-    return play_full(copy.deepcopy(pos), action)
+    return play_full(clone(pos), action)
 
 
 def play(pos: dict, action: str) -> tuple[dict, list[dict]]:

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import copy
 import platform
 import random
 import time
 
 from towers_core.gauntlet import gen
 from towers_core.gauntlet.engine import play_full
-from towers_core.gauntlet.position import raw_view
+from towers_core.gauntlet.position import clone, raw_view
 from towers_core.gauntlet.randomplay import pick, random_start
 
 
@@ -29,7 +28,7 @@ def random_battle(rng: random.Random, max_actions: int) -> int:
     n = 0
     while n < max_actions and pos["result"] is None:
         acts = gen.all_actions(raw_view(pos, pos["to_move"]))
-        pos, _ = play_full(copy.deepcopy(pos), pick(rng, acts))
+        pos, _ = play_full(clone(pos), pick(rng, acts))
         n += 1
     return n
 

@@ -10,7 +10,7 @@ from towers_core.gauntlet import act, gen
 from towers_core.gauntlet.board import other
 from towers_core.gauntlet.hits import Ctx, detect, finish
 from towers_core.gauntlet.notation import parse_action, public_form
-from towers_core.gauntlet.position import raw_view
+from towers_core.gauntlet.position import clone, raw_view
 from towers_core.gauntlet.stats import king_tile
 from towers_core.gauntlet.turns import end_of_turn, placement_pending, start_of_turn
 
@@ -87,7 +87,7 @@ def play_full(pos: dict, action: object) -> tuple[dict, list[Entry]]:
         return pos, out
     if action not in _candidates(raw_view(pos, side), a):
         raise IllegalAction(f"{action!r} is not legal for {side} here")
-    if action not in _candidates(copy.deepcopy(pos), a):
+    if action not in _candidates(clone(pos), a):
         return pos, [Entry(turn, side, action, refused=True)]
     ctx = Ctx(pos, side)
     if kind == "place":

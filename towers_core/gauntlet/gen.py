@@ -228,7 +228,9 @@ def _second_blows(pos: dict, t: str, s: str) -> list[str]:
     from towers_core.gauntlet.hits import Ctx, direct_hit
     from towers_core.gauntlet.stats import attack
 
-    sim = copy.deepcopy(pos)
+    from towers_core.gauntlet.position import clone
+
+    sim = clone(pos)
     ctx = Ctx(sim, sim["to_move"])
     knight = sim["pieces"][t]
     affs = ("burn",) if has_research(sim, knight, "flame") else ()
