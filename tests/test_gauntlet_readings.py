@@ -81,3 +81,41 @@ def test_32_shared_position_defaults_to_public():
     assert sh["armies"]["C"]["Kn"] != "?" and sh["armies"]["C"]["Pa"] == "?" and sh["armies"]["G"]["Ki"] == "?"
     text = api.canonical_json(sh)
     assert " " not in text and json.loads(text) == sh and len(api.position_hash(pos)) == 16
+
+
+def test_decision_1_deploy_beside_hidden_enemy_reveals_it():
+    armies = {"C": army(r={"Ro": "hide"}), "G": army()}
+    pos = make(kings({"b2": unit("C", "Ro", hidden=True)}, c="a7", g="g1"), turn=4, armies=armies)
+    new, ents = api.play(pos, "Ma@b1")
+    assert ents[0]["ev"] == [["reveal", "b2", "Ro"]] and not new["pieces"]["b2"]["hidden"]
+
+
+def test_10_result_keeps_paid_ap_and_done():
+    p = kings({"d6": unit("G", "Kn")}, c="d7", g="a1")
+    p["d7"]["hp"] = 1
+    new = api.apply(make(p, turn=4, ap=3), "d6xd7")
+    assert new["ap"] == 2 and new["pieces"]["d6"]["done"] and new["result"]["winner"] == "G"
+
+
+def test_16_claim_after_shove():
+    from tests.test_gauntlet_foes import foe_pos
+    pos = foe_pos("steel-prince", {"a7": unit("C", "Kn", royal=True, max=24), "g1": unit("G", "Ki"),
+                                   "e4": unit("C", "Kn"), "f6": unit("G", "Pa", max=3)},
+                  chests={"g6": "gold", "a6": "tome"})
+    new, ents = api.play(pos, "e4*charge:f6")
+    assert ents[0]["ev"][-3:] == [["shove", "f6", "g6"], ["claim", "g6", "gold"], ["move", "e4", "f6"]]
+    assert new["spoils"]["gold"] == 10
+
+
+def test_24_unpublished_magnetic_field_reads_not_in_on_the_view_31():
+    armies = {"C": army(r={"Bk": "magnetic"}), "G": army()}
+    pos = make(kings({"c5": struct("C", "Bk"), "d5": unit("C", "Pa"), "d4": unit("G", "Pa")}, c="a7", g="g1"),
+               turn=4, armies=armies, public={"C": ["Ki", "Pa", "De"], "G": list(army())})
+    assert "d4xd5" in api.legal_actions(pos)
+
+
+def test_29_enemy_log_drops_hidden_unit_events():
+    armies = {"C": army(), "G": army(r={"Ro": "hide"})}
+    pos = make(kings({"c3": unit("G", "Ro", hidden=True)}, c="a7", g="g1"), turn=4, armies=armies)
+    assert api.log_view(pos, "c3-c4", "C") == [{"turn": 4, "side": "G", "a": "?", "ev": []}]
+    assert api.log_view(pos, "c3-c4", "G")[0]["ev"] == [["move", "c3", "c4"]]
