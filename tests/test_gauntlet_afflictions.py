@@ -1,6 +1,6 @@
 """§8 afflictions and timed effects."""
-from towers_core.gauntlet import api
 from tests.gauntlet_helpers import army, kings, make, unit
+from towers_core.gauntlet import api
 
 
 def test_burn_and_poison_stack_on_first_tick():
@@ -23,7 +23,7 @@ def test_frozen_cannot_activate():
 
 def test_burn_tick_kill_ends_ticks_fine_point_35():
     p = kings({"d5": unit("C", "Pa", burn=[2], poison=[1])}, c="a7", g="g1")
-    new, ents = api.play(make(p, turn=2), "end")
+    _new, ents = api.play(make(p, turn=2), "end")
     assert ents[1]["ev"][:2] == [["tick", "d5", "burn", 2, 0], ["die", "d5", "Pa"]]
     assert not any(e[0] == "tick" and e[2] == "poison" for e in ents[1]["ev"])
 

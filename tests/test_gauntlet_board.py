@@ -1,7 +1,7 @@
 """§1 board and sides, §3 geometry: tiles, Touch = 8 neighbours, lines, Knight offsets, moves."""
+from tests.gauntlet_helpers import kings, make, struct, unit
 from towers_core.gauntlet import api
 from towers_core.gauntlet.board import KNIGHT, NEIGHBOURS, TILES, dist, home_rank
-from tests.gauntlet_helpers import kings, make, struct, unit
 
 
 def test_tile_order_and_home_rows():

@@ -1,7 +1,7 @@
 """§19 fine points not pinned elsewhere (each test names its number)."""
-from towers_core.gauntlet import api
 from tests.gauntlet_helpers import army, events, kings, make, struct, unit
 from tests.test_gauntlet_foes import banner, foe_pos
+from towers_core.gauntlet import api
 
 ALL = ("Pa", "Kn", "Ro", "Bi", "Ma", "Rk", "Qu")
 

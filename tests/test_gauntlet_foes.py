@@ -1,7 +1,7 @@
 """§12 the Gauntlet: foe Royals, their tricks, chests and spoils, echoes."""
+from tests.gauntlet_helpers import make, struct, unit
 from towers_core.gauntlet import api
 from towers_core.gauntlet.units import SLOTS
-from tests.gauntlet_helpers import army, make, struct, unit
 
 
 def banner(**r):
@@ -46,7 +46,7 @@ def test_pawnlord_cannot_build_and_detonates_for_5_fine_point_30():
     pos = foe_pos("pawnlord", {"d4": unit("C", "Pa", royal=True, max=20, hp=5), "d3": unit("G", "Ki", hp=2)})
     acts = [a for a in api.legal_actions(pos) if a.startswith("d4")]
     assert "d4*detonate" in acts and not any("build" in a for a in acts)
-    new, ents = api.play(pos, "d4*detonate")
+    _new, ents = api.play(pos, "d4*detonate")
     assert ents[0]["ev"] == [["hit", "d3", 2, 0], ["die", "d3", "Ki"], ["hit", "d4", 5, 0], ["die", "d4", "Pa"],
                              ["result", "C", "royal"]]
     assert c
@@ -56,7 +56,7 @@ def test_shieldwall_gives_neighbours_not_himself_reading_12():
     pos = foe_pos("steel-prince", {"d5": unit("C", "Kn", royal=True, max=24), "d4": unit("C", "Pa", max=3),
                                    "d3": unit("G", "Ki"), "e3": unit("G", "Pa")},
                   turn=4)
-    new, ents = api.play(pos, "d3xd4")
+    _new, ents = api.play(pos, "d3xd4")
     assert ents[0]["ev"] == [["hit", "d4", 1, 2]]           # 2 − (0 + 1 Shieldwall)
 
 
@@ -89,7 +89,7 @@ def test_reflection_fine_point_21_and_29():
                                    "d1": unit("G", "Ki")}, turn=4, garmy=banner(Kn="extra"))
     acts = api.legal_actions(pos)
     assert "c3*charge:d5" in acts and not any(a.startswith("c3xd") and a.count("x") == 2 for a in acts)
-    new, ents = api.play(pos, "c3*charge:d5")
+    _new, ents = api.play(pos, "c3*charge:d5")
     assert ents[0]["ev"] == [["hit", "d5", 2, 30], ["hit", "c3", 2, 0], ["die", "c3", "Kn"], ["shove", "d5", "e5"]]
 
 

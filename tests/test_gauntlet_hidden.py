@@ -1,9 +1,9 @@
 """§9 hidden units: hiding, reveals, detection, refusals, views and log secrecy (§16.2, §16.4)."""
 import pytest
 
+from tests.gauntlet_helpers import army, kings, make, struct, unit
 from towers_core.errors import IllegalAction
 from towers_core.gauntlet import api
-from tests.gauntlet_helpers import army, kings, make, struct, unit
 
 ARMIES = {"C": army(r={"Ro": "hide"}), "G": army(r={"Ro": "step"})}
 
@@ -60,7 +60,7 @@ def test_mage_and_gaze_reveal_fine_point_19():
 
 def test_attack_reveals_first_and_public_form_reading_27():
     pos = pos_with({"d5": unit("C", "Ro", hidden=True), "d3": unit("G", "Pa")})
-    new, ents = api.play(pos, "d5-d4xd3")
+    _new, ents = api.play(pos, "d5-d4xd3")
     assert ents[0]["ev"] == [["move", "d5", "d4"], ["reveal", "d4", "Ro"], ["hit", "d3", 2, 0], ["die", "d3", "Pa"]]
     seen = api.log_view(pos, "d5-d4xd3", "G")[0]
     assert seen["a"] == "?-d4xd3" and seen["ev"][0] == ["reveal", "d4", "Ro"]

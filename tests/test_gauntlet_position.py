@@ -3,10 +3,10 @@ import copy
 
 import pytest
 
+from tests.gauntlet_helpers import army, kings, make, struct, unit
 from towers_core.errors import BadPosition, IllegalAction, TowersError
 from towers_core.gauntlet import api
 from towers_core.gauntlet.notation import parse_action
-from tests.gauntlet_helpers import army, kings, make, struct, unit
 
 
 def base():

@@ -4,7 +4,8 @@ import copy
 import json
 import random
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from towers_core.errors import TowersError
 from towers_core.gauntlet import api
@@ -122,11 +123,11 @@ def test_mutated_input_only_raises_project_errors(seed):
         for _ in range(6):
             bad = _mutate(pos, rng)
             snapshot = copy.deepcopy(bad)
-            for call in (lambda: api.legal_actions(bad), lambda: api.apply(bad, a),
-                         lambda: api.view(bad, "G"), lambda: api.log_view(bad, a, "C"),
-                         lambda: api.apply(pos, rng.choice([a[:-1], a + "x", "?" + a, a.upper(), "tool:tp=a9"]))):
+            wrong = rng.choice([a[:-1], a + "x", "?" + a, a.upper(), "tool:tp=a9"])
+            for fn, args in ((api.legal_actions, (bad,)), (api.apply, (bad, a)), (api.view, (bad, "G")),
+                             (api.log_view, (bad, a, "C")), (api.apply, (pos, wrong))):
                 try:
-                    call()
+                    fn(*args)
                 except TowersError:
                     pass
             assert bad == snapshot

@@ -1,9 +1,9 @@
 """§21 readings not pinned elsewhere (each test names its number)."""
 import json
 
-from towers_core.gauntlet import api
 from tests.gauntlet_helpers import army, kings, make, struct, unit
 from tests.test_gauntlet_foes import foe_pos
+from towers_core.gauntlet import api
 
 
 def test_0_api_shape_and_new_position_gifts_are_callers():
@@ -13,7 +13,7 @@ def test_0_api_shape_and_new_position_gifts_are_callers():
 
 def test_5_several_sites_complete_then_result():
     p = kings({"a7": struct("G", "Cp", site=True, hp=2), "c3": struct("G", "Cp", site=True, hp=2)}, c="d7", g="d1")
-    new, ents = api.play(make(p, turn=3), "end")
+    _new, ents = api.play(make(p, turn=3), "end")
     assert ents[1]["ev"] == [["complete", "c3"], ["complete", "a7"], ["result", "G", "control"]]
 
 
@@ -21,7 +21,7 @@ def test_6_victory_after_each_units_ticks():
     p = kings({"a6": unit("C", "Pa", burn=[2])}, c="d7", g="d1")
     p["d7"]["hp"] = 1
     p["d7"]["aff"]["poison"] = [1]
-    new, ents = api.play(make(p, turn=2), "end")
+    _new, ents = api.play(make(p, turn=2), "end")
     assert ents[1]["ev"] == [["tick", "a6", "burn", 2, 0], ["die", "a6", "Pa"],
                              ["tick", "d7", "poison", 1, 0], ["die", "d7", "Ki"], ["result", "G", "royal"]]
 
@@ -32,7 +32,7 @@ def test_11_no_reflection_from_area():
     pos = foe_pos("mirror-queen", {"d5": unit("C", "Qu", royal=True, max=32), "d2": unit("G", "Rk", sieged=True),
                                    "a1": unit("G", "Ki")}, turn=4, garmy=None)
     pos["armies"]["G"]["Rk"] = g["Rk"]
-    new, ents = api.play(pos, "d2xd5")
+    _new, ents = api.play(pos, "d2xd5")
     assert ents[0]["ev"] == [["hit", "d5", 3, 29]]
 
 

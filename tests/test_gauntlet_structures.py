@@ -1,6 +1,6 @@
 """§7 structures and §2.3/§2.4: shots, strikes, auras, Magnetic Field, Research and perks."""
-from towers_core.gauntlet import api
 from tests.gauntlet_helpers import army, events, kings, make, struct, unit
+from towers_core.gauntlet import api
 
 
 def G(extra, r=None, p=(), turn=4, **kw):
@@ -43,7 +43,7 @@ def test_site_does_nothing_and_completes_fine_point_31():
     armies = {"C": army(r={"Cp": "medical"}), "G": army()}
     p = kings({"e4": struct("C", "Cp", site=True, hp=2), "d4": unit("C", "Pa", max=3, hp=1)}, c="a7", g="g1")
     pos = make(p, turn=2, armies=armies)
-    new, ents = api.play(pos, "end")
+    _new, ents = api.play(pos, "end")
     assert ents[1]["ev"] == [["complete", "e4"], ["heal", "d4", 1, 2], ["income", 0, 4]]
 
 

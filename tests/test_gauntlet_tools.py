@@ -1,10 +1,10 @@
 """§14 testing tools: Gauntlet only, Gold's King only, never listed."""
 import pytest
 
+from tests.gauntlet_helpers import make, unit
+from tests.test_gauntlet_foes import foe_pos
 from towers_core.errors import IllegalAction
 from towers_core.gauntlet import api
-from tests.gauntlet_helpers import army, make, unit
-from tests.test_gauntlet_foes import banner, foe_pos
 
 
 def gpos(extra=None, **kw):
@@ -32,7 +32,7 @@ def test_god_king_takes_no_damage_reading_18():
     pos = gpos({"d2": unit("C", "Pa")})
     pos = api.apply(pos, "tool:god")
     pos = api.apply(pos, "end")
-    new, ents = api.play(pos, "d2xd1")
+    _new, ents = api.play(pos, "d2xd1")
     assert ents[0]["ev"] == [["hit", "d1", 0, 10]]
 
 

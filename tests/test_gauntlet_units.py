@@ -1,7 +1,6 @@
 """§5 and §6: moves, attacks, hits, effective values and every unit's abilities."""
-from towers_core.gauntlet import api
 from tests.gauntlet_helpers import army, events, kings, make, struct, unit
-
+from towers_core.gauntlet import api
 
 
 def G(pieces, r=None, p=(), units=("Pa", "Kn", "Ro", "Bi", "Ma"), turn=4, **kw):
@@ -79,7 +78,7 @@ def test_detonate_area_ignores_armor_reading_15():
 
 def test_battle_fury_pays_and_boosts():
     pos = G({"d4": unit("G", "Pa"), "d5": unit("C", "Pa")}, r={"Pa": "fury"})
-    new, ents = api.play(pos, "d4!furyxd5")
+    _new, ents = api.play(pos, "d4!furyxd5")
     assert ents[0]["ev"] == [["pay", "d4", 1, 1], ["fx", "d4", "fury"], ["hit", "d5", 2, 0], ["die", "d5", "Pa"]]
     pos = G({"d4": unit("G", "Pa", hp=1), "d5": unit("C", "Pa")}, r={"Pa": "fury"})
     assert not any("!fury" in a for a in acts(pos, "d4"))
@@ -123,7 +122,7 @@ def test_rogue_poison_hide_step():
     pos = G({"d4": unit("G", "Ro"), "d5": unit("C", "Kn")}, r={"Ro": "step"})
     a = acts(pos, "d4")
     assert "d4*poison:d5" in a and "d4*hide" not in a and "d4*step:e6,d5" in a
-    new, ents = api.play(pos, "d4*step:e6,d5")
+    _new, ents = api.play(pos, "d4*step:e6,d5")
     assert ents[0]["ev"] == [["move", "d4", "e6"], ["hit", "d5", 1, 3]]
     assert api.apply(pos, "d4*poison:d5")["pieces"]["d5"]["aff"]["poison"] == [1, 2, 3]
 
@@ -166,7 +165,7 @@ def test_rook_siege_shell_and_unsiege():
             units=units)
     a = acts(pos, "d2")
     assert "d2*unsiege" in a and "d2xd4" in a and "d2xd7" in a and "d2xd3" not in a and not any("-" in x for x in a)
-    new, ents = api.play(pos, "d2xd5")
+    _new, ents = api.play(pos, "d2xd5")
     assert ents[0]["ev"] == [["hit", "c5", 2, 3], ["hit", "d5", 3, 1], ["hit", "d6", 2, 0], ["die", "d6", "Pa"]]
 
 
@@ -183,8 +182,8 @@ def test_queen_freeze_invis_chain_fireball():
     a = acts(pos, "d4")
     assert "d4*freeze:d5" in a and "d4*invis" in a and "d4*fireball:e5" not in a
     assert "d4*fireball:f6" in a and "d4*fireball:d6" not in a
-    new, ents = api.play(pos, "d4*freeze:d5")
+    _, ents = api.play(pos, "d4*freeze:d5")
     assert ents[0]["ev"] == [["hit", "d5", 2, 2], ["aff", "d5", "freeze"]]
     pos = G({"d4": unit("G", "Qu"), "d5": unit("C", "Kn"), "d7": unit("G", "Pa")}, units=units, r={"Qu": "chain"})
-    new, ents = api.play(pos, "d4*chain:n")
+    _new, ents = api.play(pos, "d4*chain:n")
     assert ents[0]["ev"] == [["hit", "d5", 2, 2], ["hit", "d7", 3, 0], ["die", "d7", "Pa"], ["aff", "d5", "shock"]]

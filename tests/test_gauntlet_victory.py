@@ -1,6 +1,6 @@
 """§10 victory: Royal falls, Control Posts, both Royals, results stop everything."""
-from towers_core.gauntlet import api
 from tests.gauntlet_helpers import army, kings, make, struct, unit
+from towers_core.gauntlet import api
 
 
 def test_royal_slain_ends_and_stops():

@@ -2,12 +2,33 @@
 
 from __future__ import annotations
 
-from towers_core.gauntlet.board import DIRS, NEIGHBOURS, add, tile, XY
+from towers_core.gauntlet.board import DIRS, NEIGHBOURS, add
 from towers_core.gauntlet.gen import charge_routes, royal_code
-from towers_core.gauntlet.hits import (Ctx, afflict, area, claim, clear_afflictions, damage,
-                                       direct_hit, heal, move_piece, reflect, reveal, set_fx, victory)
-from towers_core.gauntlet.stats import (armor, attack, dmg_mod, has_research, is_unit, perk,
-                                        slot, king_tile as stats_king_tile, trick)
+from towers_core.gauntlet.hits import (
+    Ctx,
+    afflict,
+    area,
+    clear_afflictions,
+    damage,
+    direct_hit,
+    heal,
+    move_piece,
+    reflect,
+    reveal,
+    set_fx,
+    victory,
+)
+from towers_core.gauntlet.stats import (
+    armor,
+    attack,
+    dmg_mod,
+    has_research,
+    is_unit,
+    perk,
+    slot,
+    trick,
+)
+from towers_core.gauntlet.stats import king_tile as stats_king_tile
 from towers_core.gauntlet.units import SITE_HP, SLOTS, STRUCTURES, UNITS
 
 

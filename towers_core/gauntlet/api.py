@@ -3,15 +3,21 @@ in and out, never mutating inputs; bad input raises TowersError subclasses namin
 
 from __future__ import annotations
 
-import copy
-
 from towers_core.errors import IllegalAction, TowersError
 from towers_core.gauntlet import gen
 from towers_core.gauntlet.draft import scout, validate_army  # noqa: F401  (public API)
 from towers_core.gauntlet.engine import play_full
 from towers_core.gauntlet.foes import foe_army  # noqa: F401  (public API)
-from towers_core.gauntlet.position import clone, new_position, raw_view, validate  # noqa: F401
-from towers_core.gauntlet.position import canonical_json, position_hash, shared_position, view  # noqa: F401
+from towers_core.gauntlet.position import (  # noqa: F401  # noqa: F401
+    canonical_json,
+    clone,
+    new_position,
+    position_hash,
+    raw_view,
+    shared_position,
+    validate,
+    view,
+)
 from towers_core.gauntlet.rng import label_seed as _label_seed
 
 

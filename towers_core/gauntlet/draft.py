@@ -5,8 +5,16 @@ from __future__ import annotations
 import copy
 
 from towers_core.errors import BadArmy
-from towers_core.gauntlet.units import (DRAFT_TYPES, DRAFT_UNITS, GOLD_BUDGET, PERKS, RESEARCH,
-                                        SLOTS, STRUCTURES, TOME_BUDGET)
+from towers_core.gauntlet.units import (
+    DRAFT_TYPES,
+    DRAFT_UNITS,
+    GOLD_BUDGET,
+    PERKS,
+    RESEARCH,
+    SLOTS,
+    STRUCTURES,
+    TOME_BUDGET,
+)
 
 ENTRY_KEYS = {"in", "r", "p"}
 

@@ -3,17 +3,46 @@
 
 from __future__ import annotations
 
-import copy
 from itertools import combinations
 
-from towers_core.gauntlet.board import (DIAGONALS, DIRS, KNIGHT, LANES, LINES, NEIGHBOURS, TILES,
-                                        add, dist, forward, home_rank, other, tile, XY)
-from towers_core.gauntlet.notation import format_activation
-from towers_core.gauntlet.stats import (afield, has_research, is_unit, perk, protected, rng,
-                                        rogue_bonus, side_research, slot, speed, structure_tile_ok,
-                                        trick, visible)
-from towers_core.gauntlet.units import DRAFT_UNITS, LIMITS, STRUCTURES, SUPPLY_CAP, UNITS
+from towers_core.gauntlet.board import (
+    DIAGONALS,
+    DIRS,
+    KNIGHT,
+    LANES,
+    LINES,
+    NEIGHBOURS,
+    XY,
+    add,
+    dist,
+    forward,
+    home_rank,
+    tile,
+)
 from towers_core.gauntlet.foes import FOES
+from towers_core.gauntlet.notation import format_activation
+from towers_core.gauntlet.stats import (
+    afield,
+    has_research,
+    is_unit,
+    perk,
+    protected,
+    rng,
+    rogue_bonus,
+    side_research,
+    slot,
+    speed,
+    structure_tile_ok,
+    trick,
+    visible,
+)
+from towers_core.gauntlet.units import (
+    DRAFT_UNITS,
+    LIMITS,
+    STRUCTURES,
+    SUPPLY_CAP,
+    UNITS,
+)
 
 
 def royal_code(pos: dict, side: str) -> str:
@@ -226,9 +255,8 @@ def _second_blows(pos: dict, t: str, s: str) -> list[str]:
     """Extra Attack: targets after simulating the first blow; none if it ended the Battle or
     Reflection killed the Knight."""
     from towers_core.gauntlet.hits import Ctx, direct_hit
-    from towers_core.gauntlet.stats import attack
-
     from towers_core.gauntlet.position import clone
+    from towers_core.gauntlet.stats import attack
 
     sim = clone(pos)
     ctx = Ctx(sim, sim["to_move"])

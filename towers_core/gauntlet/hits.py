@@ -4,7 +4,15 @@ Second Crown, reveals, chest claims, detection and the victory check, with the e
 from __future__ import annotations
 
 from towers_core.gauntlet.board import ORDER, TILES, other
-from towers_core.gauntlet.stats import FX_ORDER, armor, detected, dmg_mod, is_god, is_unit, trick
+from towers_core.gauntlet.stats import (
+    FX_ORDER,
+    armor,
+    detected,
+    dmg_mod,
+    is_god,
+    is_unit,
+    trick,
+)
 
 SECRET_KINDS = frozenset(("move", "hit", "tick", "heal", "aff", "fx", "cure", "pay"))
 

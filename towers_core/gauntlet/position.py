@@ -6,8 +6,12 @@ import copy
 import re
 
 from towers_core.errors import BadArmy, BadPosition, TowersError
-from towers_core.gauntlet.board import TILES, XY, other
-from towers_core.gauntlet.draft import check_draft_known, check_gauntlet_army, check_shape
+from towers_core.gauntlet.board import XY, other
+from towers_core.gauntlet.draft import (
+    check_draft_known,
+    check_gauntlet_army,
+    check_shape,
+)
 from towers_core.gauntlet.foes import FOES, get_foe
 from towers_core.gauntlet.rng import field
 from towers_core.gauntlet.stats import afield, structure_tile_ok

@@ -3,8 +3,14 @@ visibility and Magnetic Field, all read from a position dict."""
 
 from __future__ import annotations
 
-from towers_core.gauntlet.board import NEIGHBOURS, dist, home_rank, other, XY
-from towers_core.gauntlet.units import BASE_RANGE, PERK_ARMOR, RANGED_AURA, RESEARCH, UNITS
+from towers_core.gauntlet.board import NEIGHBOURS, XY, dist, home_rank, other
+from towers_core.gauntlet.units import (
+    BASE_RANGE,
+    PERK_ARMOR,
+    RANGED_AURA,
+    RESEARCH,
+    UNITS,
+)
 
 EMPTY_SLOT = {"in": False, "r": None, "p": False}
 FX_ORDER = ("fortify", "inspire", "fury", "empower", "hex")

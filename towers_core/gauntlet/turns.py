@@ -2,10 +2,25 @@
 
 from __future__ import annotations
 
-from towers_core.gauntlet.board import NEIGHBOURS, TILES, dist, other
-from towers_core.gauntlet.hits import Ctx, crown_or_kill, damage, detect, finish, heal, victory
-from towers_core.gauntlet.stats import detected, is_god, is_unit, perk, royal_tile, side_research, trick
-from towers_core.gauntlet.board import home_rank, XY
+from towers_core.gauntlet.board import NEIGHBOURS, TILES, XY, dist, home_rank, other
+from towers_core.gauntlet.hits import (
+    Ctx,
+    crown_or_kill,
+    damage,
+    detect,
+    finish,
+    heal,
+    victory,
+)
+from towers_core.gauntlet.stats import (
+    detected,
+    is_god,
+    is_unit,
+    perk,
+    royal_tile,
+    side_research,
+    trick,
+)
 
 
 def placement_pending(pos: dict) -> bool:
