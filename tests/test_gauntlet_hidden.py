@@ -99,3 +99,18 @@ def test_claim_reveals_fine_point_20():
     new, ents = api.play(pos, "c5-c6")
     assert ents[0]["ev"] == [["move", "c5", "c6"], ["reveal", "c6", "Ro"], ["claim", "c6", "gold"]]
     assert new["spoils"] == {"gold": 10, "tomes": 0} and new["chests"] == {"f6": "tome"}
+
+
+def test_hidden_rogue_claiming_a_chest_may_hide_again_and_shows_its_move():
+    armies = {"C": api.foe_army(1, "pawnlord"), "G": army(units=("Pa", "Ro"), r={"Ro": "hide"})}
+    for s in ("Kn", "Bi", "Ma"):
+        armies["G"][s] = {"in": False, "r": None, "p": False}
+    pos = make({"a7": unit("C", "Pa", royal=True, max=20), "g1": unit("G", "Ki"),
+                "c5": unit("G", "Ro", hidden=True)}, turn=4, armies=armies, mode="gauntlet",
+               foe="pawnlord", chests={"c6": "gold", "f6": "tome"})
+    assert "c5-c6*hide" in api.legal_actions(pos) and "c5*hide" not in api.legal_actions(pos)
+    new, ents = api.play(pos, "c5-c6*hide")
+    assert ents[0]["ev"] == [["move", "c5", "c6"], ["reveal", "c6", "Ro"], ["claim", "c6", "gold"], ["hide", "c6"]]
+    assert new["pieces"]["c6"]["hidden"]
+    seen = api.log_view(pos, "c5-c6*hide", "C")[0]
+    assert seen["a"] == "?-c6*hide" and seen["ev"] == [["reveal", "c6", "Ro"], ["claim", "c6", "gold"], ["hide", "c6"]]

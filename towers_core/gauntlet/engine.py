@@ -106,7 +106,8 @@ def play_full(pos: dict, action: object) -> tuple[dict, list[Entry]]:
             if not ctx.over:
                 detect(ctx)
             if was_hidden:
-                stays = any(p is q for p in pos["pieces"].values()) and q["hidden"]
+                stays = (any(p is q for p in pos["pieces"].values()) and q["hidden"]
+                         and id(q) not in ctx.revealed)
                 public = public_form(action, True, stays)
             return pos, [Entry(turn, side, action, ctx, public)]
         act.structure_action(ctx, a["origin"], a["targets"][0])

@@ -220,9 +220,12 @@ def activations(pos: dict, t: str) -> list[str]:
             p["sieged"] = False
         for to in [None] + move_dests(pos, t, p):
             cur = t
+            hidden = p["hidden"]
             if to is not None:
                 pieces[to] = pieces.pop(t)
                 cur = to
+                if hidden and p["side"] == "G" and to in pos["chests"]:
+                    p["hidden"] = False          # claiming the chest reveals it (§9)
             for p3 in (False, True):
                 if p3 and not (gears and p1 is None and not p["sieged"]):
                     continue
@@ -235,6 +238,7 @@ def activations(pos: dict, t: str) -> list[str]:
                     p["sieged"] = False
             if to is not None:
                 pieces[t] = pieces.pop(to)
+            p["hidden"] = hidden
         p["hp"], p["fx"], p["sieged"] = saved
     return out
 

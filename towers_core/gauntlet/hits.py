@@ -26,6 +26,7 @@ class Ctx:
         self.ev: list[list] = []
         self.secret: list[str | None] = []   # side whose hidden unit the event concerns
         self.fallen: set[str] = set()
+        self.revealed: set[int] = set()       # ids of pieces revealed during this resolution
 
     def emit(self, ev: list, p: dict | None = None) -> None:
         self.ev.append(ev)
@@ -40,6 +41,7 @@ class Ctx:
 def reveal(ctx: Ctx, t: str) -> None:
     p = ctx.pos["pieces"][t]
     p["hidden"] = False
+    ctx.revealed.add(id(p))
     ctx.emit(["reveal", t, p["type"]])
 
 
