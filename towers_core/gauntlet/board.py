@@ -21,9 +21,19 @@ def tile(x: int, y: int) -> str | None:
     return None
 
 
-def add(t: str, d: tuple[int, int], k: int = 1) -> str | None:
+def _add(t: str, d: tuple[int, int], k: int = 1) -> str | None:
     x, y = XY[t]
     return tile(x + d[0] * k, y + d[1] * k)
+
+
+_STEP: dict[tuple[str, int, int, int], str] = {
+    (t, dx, dy, k): n for t in TILES for dx in range(-2, 3) for dy in range(-2, 3) for k in range(1, 8)
+    if (n := _add(t, (dx, dy), k)) is not None}
+
+
+def add(t: str, d: tuple[int, int], k: int = 1) -> str | None:
+    """The tile k steps of d from t, or None off the board (table lookup: a hot path)."""
+    return _STEP.get((t, d[0], d[1], k))
 
 
 def dist(a: str, b: str) -> int:
@@ -53,3 +63,7 @@ def other(side: str) -> str:
 
 def by_order(tiles) -> list[str]:
     return sorted(tiles, key=ORDER.__getitem__)
+
+
+RAYS: dict[str, dict[tuple[int, int], tuple[str, ...]]] = {
+    t: {d: tuple(n for k in range(1, 8) if (n := _add(t, d, k)) is not None) for d in LINES} for t in TILES}

@@ -12,6 +12,7 @@ from towers_core.gauntlet.board import (
     LANES,
     LINES,
     NEIGHBOURS,
+    RAYS,
     XY,
     add,
     dist,
@@ -131,11 +132,9 @@ def line_hits(pos: dict, t: str, dirs, lo: int, hi: int) -> list[str]:
     """The first piece along each direction within 1..hi, if at distance ≥ lo (clear line)."""
     out = []
     pieces = pos["pieces"]
+    rays = RAYS[t]
     for d in dirs:
-        for k in range(1, hi + 1):
-            n = add(t, d, k)
-            if n is None:
-                break
+        for k, n in enumerate(rays[d][:hi], 1):
             if n in pieces:
                 if k >= lo:
                     out.append(n)
