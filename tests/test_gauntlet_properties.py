@@ -65,6 +65,10 @@ def test_random_battles_keep_every_invariant(seed):
             assert a in api.legal_actions(pos)
         mover = pos["to_move"]
         enemy = "C" if mover == "G" else "G"
+        own_view = api.view(pos, mover)
+        assert api.legal_actions(own_view) == api.legal_actions(pos)      # views are valid input
+        if not a.startswith("tool:") and a != "resign":
+            api.apply(own_view, a)
         assert api.log_view(pos, a, mover)[0]["a"] == a
         seen = api.log_view(pos, a, enemy)
         if "refused" in entries[0]:
