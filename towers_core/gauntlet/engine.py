@@ -85,9 +85,11 @@ def play_full(pos: dict, action: object) -> tuple[dict, list[Entry]]:
         if not placement_pending(pos):
             out.append(Entry(pos["turn"], pos["to_move"], "start", start_of_turn(pos, pos["to_move"])))
         return pos, out
-    if action not in _candidates(raw_view(pos, side), a):
+    seen = raw_view(pos, side)
+    if action not in _candidates(seen, a):
         raise IllegalAction(f"{action!r} is not legal for {side} here")
-    if action not in _candidates(clone(pos), a):
+    same = len(seen["pieces"]) == len(pos["pieces"]) and seen["armies"] == pos["armies"]
+    if not same and action not in _candidates(clone(pos), a):   # §9: something unseen blocks
         return pos, [Entry(turn, side, action, refused=True)]
     ctx = Ctx(pos, side)
     if kind == "place":
