@@ -102,3 +102,31 @@ def test_38_hide_within_gaze_is_revealed_at_once():
     new, ents = api.play(pos, "d4*hide")
     assert ents[0]["ev"] == [["hide", "d4"], ["reveal", "d4", "Ro"]] and new["ap"] == 2
     assert not new["pieces"]["d4"]["hidden"]
+
+
+def test_3_deployed_unit_may_be_inspired_and_summoned():
+    pos = G({"f1": unit("G", "Pa", done=True)}, r={"Ki": "summons"})
+    acts = api.legal_actions(pos)
+    assert "g1*inspire:f1" in acts and "g1*summons:f1>f2" in acts
+
+
+def test_11_shell_on_empty_tile_hits_own_pieces():
+    units = ("Pa", "Kn", "Rk", "Bi", "Qu")
+    pos = G({"d2": unit("G", "Rk", sieged=True), "c5": unit("G", "Pa"), "e5": struct("G", "De")}, units=units)
+    acts = api.legal_actions(pos)
+    assert "d2xd5" in acts and "d2xd7" in acts
+    ev = api.play(pos, "d2xd5")[1][0]["ev"]
+    assert ev == [["hit", "c5", 2, 0], ["die", "c5", "Pa"], ["hit", "e5", 2, 3]]
+
+
+def test_14_site_destroyed_vanishes_and_structures_never_tick():
+    pos = G({"c4": unit("G", "Pa"), "c5": struct("C", "Cp", site=True, hp=1)})
+    new, ents = api.play(pos, "c4xc5")
+    assert ents[0]["ev"] == [["hit", "c5", 1, 0], ["die", "c5", "Cp"]] and "c5" not in new["pieces"]
+
+
+def test_20_foe_unit_on_chest_blocks_and_never_claims():
+    pos = foe_pos("pawnlord", {"a7": unit("C", "Pa", royal=True, max=20), "c5": unit("C", "Pa"),
+                               "d1": unit("G", "Ki")}, chests={"c6": "gold", "f6": "tome"})
+    new = api.apply(pos, "c5-c6")
+    assert new["chests"] == {"c6": "gold", "f6": "tome"} and new["spoils"]["gold"] == 0
