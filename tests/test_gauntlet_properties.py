@@ -146,3 +146,31 @@ def test_mutated_input_only_raises_project_errors(seed):
                                  foe=rng.choice([None, "dead-king", {"id": "x"}, {"id": "dead-king", "echo": -1}]))
             except TowersError:
                 pass
+
+
+def _random_string(rng: random.Random) -> str:
+    """A random, mostly well-formed action string."""
+    from towers_core.gauntlet.board import TILES
+    from towers_core.gauntlet.notation import ABILITIES
+    t = lambda: rng.choice(TILES)
+    forms = [lambda: f"{t()}-{t()}", lambda: f"{t()}x{t()}", lambda: f"{t()}x{t()}x{t()}",
+             lambda: f"{t()}*{rng.choice(ABILITIES)}", lambda: f"{t()}*{rng.choice(ABILITIES)}:{t()}",
+             lambda: f"{t()}-{t()}x{t()}", lambda: f"{rng.choice(['Pa', 'Kn', 'Qu', 'Ki'])}@{t()}",
+             lambda: f"{t()}#", lambda: f"{t()}!fury-{t()}", lambda: f"{t()}!siege", lambda: "+ap"]
+    return rng.choice(forms)()
+
+
+@SETTINGS
+@given(st.integers(0, 2 ** 32))
+def test_every_applied_action_was_listed(seed):
+    rng = random.Random(seed)
+    for pos, _, _ in battle(seed, 30)[::3]:
+        listed = set(api.legal_actions(pos))
+        for _ in range(40):
+            s = _random_string(rng)
+            try:
+                api.apply(pos, s)
+            except TowersError:
+                assert s not in listed
+            else:
+                assert s in listed
