@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from towers_core.errors import IllegalAction, TowersError
 from towers_core.gauntlet import gen
+from towers_core.gauntlet.cengine import Engine, Unsupported
 from towers_core.gauntlet.draft import scout, validate_army  # noqa: F401  (public API)
 from towers_core.gauntlet.engine import play_full
 from towers_core.gauntlet.foes import foe_army  # noqa: F401  (public API)
@@ -31,9 +32,13 @@ def label_seed(label: str, run_seed: int) -> int:
 
 
 def legal_actions(pos: dict) -> list[str]:
-    """Every listed action of the mover, on the mover's own view (§9), sorted."""
+    """Every listed action of the mover, on the mover's own view (§9), sorted: the C engine,
+    or the Python reference for a position the C tables cannot hold."""
     validate(pos)
-    return gen.all_actions(raw_view(pos, pos["to_move"]))
+    try:
+        return Engine(pos, checked=False).legal_actions()
+    except Unsupported:
+        return gen.all_actions(raw_view(pos, pos["to_move"]))
 
 
 def _play(pos: dict, action: object):
@@ -50,8 +55,18 @@ def play(pos: dict, action: str) -> tuple[dict, list[dict]]:
 
 
 def apply(pos: dict, action: str) -> dict:
-    """The new position; a refused action (§9) returns the position unchanged."""
-    return _play(pos, action)[0]
+    """The new position; a refused action (§9) returns the position unchanged. A listed action
+    runs in the C engine; resign, tools and every error are the reference's (same messages)."""
+    validate(pos)
+    try:
+        e = Engine(pos, checked=False)
+        code = e.code_of(action)
+    except Unsupported:
+        code = None
+    if code is None:
+        return _play(pos, action)[0]
+    e.play_code(code)
+    return e.to_json()
 
 
 def log_view(pos: dict, action: str, side: str) -> list[dict]:
