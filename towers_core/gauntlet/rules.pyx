@@ -132,6 +132,11 @@ def _init_tables() -> None:
     for i, (dx, dy) in enumerate(board.KNIGHT):
         KDX[i], KDY[i] = dx, dy
     for t, name in enumerate(board.TILES):
+        for i, d in enumerate(board.LINES):
+            ray = board.RAYS[name][d]
+            RAYN[t][i] = len(ray)
+            for k, n in enumerate(ray):
+                RAY[t][i][k] = board.ORDER[n]
         ns = board.NEIGHBOURS[name]
         NBN[t] = len(ns)
         NBM[t] = 0
@@ -146,6 +151,8 @@ cdef extern from *:
     int ctz "__builtin_ctzll"(unsigned long long) nogil
 
 cdef uint64_t NBM[49]       # neighbour masks
+cdef signed char RAY[49][8][7]   # the tiles along each of board.LINES, to the edge
+cdef int RAYN[49][8]
 
 
 cdef inline int pop_bit(uint64_t* m) noexcept nogil:
@@ -266,17 +273,21 @@ cdef int adjacent_own(State* s, int t, int side, int code) noexcept nogil:
 
 
 cdef int king_tile(State* s, int side) noexcept nogil:
+    cdef uint64_t m = s.occ
     cdef int t
-    for t in range(49):
+    while m:
+        t = pop_bit(&m)
         if s.b[t].type == KI and s.b[t].side == side and s.b[t].royal:
             return t
     return -1
 
 
 cdef int royal_tile(State* s, int side) noexcept nogil:
+    cdef uint64_t m = s.occ
     cdef int t
-    for t in range(49):
-        if s.b[t].type >= 0 and s.b[t].side == side and s.b[t].royal:
+    while m:
+        t = pop_bit(&m)
+        if s.b[t].side == side and s.b[t].royal:
             return t
     return -1
 
@@ -365,8 +376,10 @@ cdef inline int protected(State* s, int t, Piece* p) noexcept nogil:
 cdef int detected(State* s, int t, Piece* p) noexcept nogil:
     cdef int enemy = 1 - p.side, u
     cdef int gaze = 3 if perk(s, enemy, WT) else 2
-    for u in range(49):
-        if s.b[u].type < 0 or s.b[u].side != enemy:
+    cdef uint64_t m = s.occ
+    while m:
+        u = pop_bit(&m)
+        if s.b[u].side != enemy:
             continue
         if s.b[u].type == WT and dist(u, t) <= gaze:
             return 1
@@ -388,15 +401,19 @@ cdef inline int structure_tile_ok(State* s, int side, int t, int code) noexcept 
 
 cdef int afield(State* s, int side) noexcept nogil:
     cdef int n = 0, t
-    for t in range(49):
-        if s.b[t].type >= 0 and s.b[t].side == side and not s.b[t].royal:
+    cdef uint64_t m = s.occ
+    while m:
+        t = pop_bit(&m)
+        if s.b[t].side == side and not s.b[t].royal:
             n += U_SUP[s.b[t].type] if s.b[t].type < 8 else 1
     return n
 
 
 cdef int count_type(State* s, int side, int code) noexcept nogil:
     cdef int n = 0, t
-    for t in range(49):
+    cdef uint64_t m = s.occ
+    while m:
+        t = pop_bit(&m)
         if s.b[t].type == code and s.b[t].side == side:
             n += 1
     return n

@@ -95,14 +95,13 @@ cdef void structure_actions(State* s, int t, Out* o) noexcept nogil:
 cdef uint64_t line_hits(State* s, int t, int d0, int d1, int lo, int hi) noexcept nogil:
     """The first piece along each of LINES[d0:d1] within 1..hi, if at distance ≥ lo (a mask)."""
     cdef uint64_t m = 0
-    cdef int d, k, n
+    cdef int d, k, n, top
     for d in range(d0, d1):
-        for k in range(1, hi + 1):
-            n = add(t, LDX[d], LDY[d], k)
-            if n < 0:
-                break
+        top = RAYN[t][d] if RAYN[t][d] < hi else hi
+        for k in range(top):
+            n = RAY[t][d][k]
             if occ(s, n):
-                if k >= lo:
+                if k + 1 >= lo:
                     m |= (<uint64_t>1) << n
                 break
     return m
@@ -133,6 +132,7 @@ cdef uint64_t attack_targets(State* s, int t, Piece* p) noexcept nogil:
         c |= line_hits(s, t, 0, 4, 1, rng(s, t, p))
     elif p.type == QU:
         c |= line_hits(s, t, 0, 8, 1, rng(s, t, p))
+    c &= s.occ
     while c:
         n = pop_bit(&c)
         if enemy_target(s, p.side, n):
