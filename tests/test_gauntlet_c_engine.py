@@ -3,6 +3,7 @@ every step (the legal list on the mover's view, the position after each action),
 mixed in; plus the checked wrapper refusing bad input without crashing."""
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -120,6 +121,12 @@ def test_checked_wrapper_refuses_bad_input():
     with pytest.raises(TowersError):
         battle_actions(pos, 1, -1)
     assert battle_actions(pos, 1, 50) <= 50
+    blank = Engine.__new__(Engine)          # never loaded: refuses, never reads garbage
+    for call in (blank.legal_actions, blank.to_json, lambda: blank.play_code(6)):
+        with pytest.raises(TowersError):
+            call()
+    with pytest.raises(TypeError):
+        pickle.dumps(e)
 
 
 @settings(max_examples=300, deadline=None)

@@ -4,6 +4,7 @@ actions <-> §15 strings, and the C random-battle loop the bench times. Every Py
 method checks its arguments; a position the C tables cannot hold raises Unsupported (the API
 then falls back to the Python reference)."""
 
+cimport cython
 from libc.stdlib cimport malloc, free
 from libc.stdint cimport uint64_t
 from towers_core.gauntlet.state cimport State, Piece, MAXAFF, NFX, NSLOT
@@ -215,12 +216,18 @@ cdef str _format(long long a):
     return f"{s}:{TILES[x1]}"
 
 
+@cython.auto_pickle(False)
 cdef class Engine:
     """One position in C. `Engine(pos)` validates `pos` (TowersError if bad, Unsupported if the
     C tables cannot hold it); `legal_actions`/`play` follow api.legal_actions/apply."""
     cdef State s
     cdef Out o
-    cdef dict template
+    cdef dict template      # None until a position is loaded
+
+    cdef int _ready(self) except -1:
+        if self.template is None:
+            raise TowersError("Engine: no position loaded")
+        return 0
 
     def __cinit__(self):
         self.o.a = <long long*>malloc(MAXACT * sizeof(long long))
@@ -235,12 +242,14 @@ cdef class Engine:
     def __init__(self, pos: dict, bint checked=True):
         """checked=False skips only the §16 validation a caller has just run (the API); loading
         stays memory-safe on any input (bad values raise, tiles and codes are looked up)."""
+        self.template = None
         if checked:
             validate(pos)
         _load(&self.s, pos)
         self.template = pos
 
     cdef list _codes(self):
+        self._ready()
         cdef ViewSave view
         view_enter(&self.s, self.s.to_move, &view)
         cdef int n = all_actions(&self.s, &self.o)
@@ -278,12 +287,14 @@ cdef class Engine:
 
     def play_code(self, long long a) -> bool:
         """Apply a packed action from legal_codes (checked again in C)."""
+        self._ready()
         cdef int r = play(&self.s, a, &self.o)
         if r < 0:
             raise IllegalAction(f"packed action {a} is not legal here")
         return r == 1
 
     def to_json(self) -> dict:
+        self._ready()
         return _dump(&self.s, self.template)
 
     @property
@@ -297,6 +308,7 @@ def battle_actions(pos: dict, uint64_t seed, long long max_actions) -> int:
 
 
 cdef long long _battle(Engine e, uint64_t seed, long long max_actions) except -2:
+    e._ready()
     if max_actions < 0:
         raise TowersError("max_actions: must be >= 0")
     cdef uint64_t r = seed
