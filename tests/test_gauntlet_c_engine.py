@@ -146,3 +146,67 @@ def test_any_packed_action_is_checked(a):
         assert isinstance(format_action(a), str)
     except ValueError:
         pass
+
+
+def mutate(rng: random.Random, pos: dict) -> dict:
+    """A valid position near `pos`: random afflictions, timed effects, hidden/sieged flags, HP,
+    Royal stats and Research/perks — states random play reaches rarely."""
+    from towers_core.gauntlet.position import validate
+    from towers_core.gauntlet.units import RESEARCH, SLOTS
+
+    for _ in range(20):
+        p = clone(pos)
+        for q in p["pieces"].values():
+            if "aff" not in q or rng.random() < 0.5:
+                continue
+            q["aff"] = {"burn": [rng.randint(1, 5) for _ in range(rng.randint(0, 3))],
+                        "poison": [rng.randint(1, 5) for _ in range(rng.randint(0, 3))],
+                        "shock": rng.randint(0, 3), "freeze": rng.randint(0, 3)}
+            q["fx"] = [{"k": k, "v": rng.choice(("dmg", "arm", "rng")) if k in ("empower", "hex") else None,
+                        "until": p["turn"] + rng.randint(0, 2)}
+                       for k in ("fortify", "inspire", "fury", "empower", "hex") if rng.random() < 0.3]
+            q["hidden"] = q["type"] in ("Ro", "Qu") and rng.random() < 0.5
+            q["sieged"] = q["type"] == "Rk" and rng.random() < 0.5
+            q["hp"] = rng.randint(1, q["max"])
+        side = rng.choice("CG")
+        for k in ("atk", "arm", "spd"):
+            if rng.random() < 0.3:
+                p["royals"][side][k] = rng.randint(0, 7)
+        slot = rng.choice(SLOTS)
+        e = p["armies"][side][slot]
+        if isinstance(e, dict) and e["in"] and rng.random() < 0.5:
+            e["r"] = rng.choice((None,) + RESEARCH[slot])
+            e["p"] = rng.random() < 0.5
+        try:
+            validate(p)
+        except TowersError:
+            continue
+        return p
+    return pos
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_mutated_positions_agree_on_every_listed_action(seed):
+    rng = random.Random(seed)
+    pos = random_start(rng)
+    for _ in range(rng.randint(10, 60)):
+        acts = gen.all_actions(raw_view(pos, pos["to_move"]))
+        a = pick(rng, acts) if acts else None
+        if a is None or play_full(clone(pos), a)[0]["result"] is not None:
+            break
+        pos, _ = play_full(clone(pos), a)
+    compared = 0
+    for _ in range(4):
+        p = mutate(rng, pos)
+        if p["result"] is not None:
+            continue
+        ref = gen.all_actions(raw_view(p, p["to_move"]))
+        e = Engine(p)
+        assert e.legal_actions() == ref
+        for a in rng.sample(ref, min(25, len(ref))):
+            e = Engine(p)
+            applied = e.play(a)
+            new, entries = play_full(clone(p), a)
+            assert applied == (not entries[0].refused) and e.to_json() == new, (seed, a)
+            compared += 1
+    assert compared > 0
