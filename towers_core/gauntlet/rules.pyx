@@ -429,9 +429,12 @@ cdef int placement_pending(State* s) noexcept nogil:
 cdef void view_enter(State* s, int side, ViewSave* v) noexcept nogil:
     """§16.2 raw view, in place: hidden enemy pieces removed; Draft: unpublished enemy slots
     read `?`. view_leave undoes it (generation leaves the position as it found it)."""
+    cdef uint64_t m_
     cdef int t, c, enemy = 1 - side
     v.n = 0
-    for t in range(49):
+    m_ = s.occ
+    while m_:
+        t = pop_bit(&m_)
         if s.b[t].type >= 0 and s.b[t].side == enemy and s.b[t].hidden:
             v.tiles[v.n] = t
             v.saved[v.n] = s.b[t]

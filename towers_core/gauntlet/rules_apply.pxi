@@ -163,8 +163,11 @@ cdef void move_piece(State* s, int a, int b) noexcept nogil:
 
 cdef void detect(State* s) noexcept nogil:
     """Detection check (§9): every hidden unit in gaze or beside an enemy Mage is revealed."""
+    cdef uint64_t m_
     cdef int t
-    for t in range(49):
+    m_ = s.occ
+    while m_:
+        t = pop_bit(&m_)
         if s.b[t].type >= 0 and s.b[t].hidden and detected(s, t, &s.b[t]):
             s.b[t].hidden = 0
 
@@ -432,14 +435,19 @@ cdef void fireball(State* s, int* fallen, int t, int centre) noexcept nogil:
 
 cdef void start_of_turn(State* s, int side) noexcept nogil:
     """§4.3 steps 0–8 for `side` on `s.turn`."""
+    cdef uint64_t m_
     cdef int t, fallen = 0, depots = 0, posts = 0, rt
-    for t in range(49):
+    m_ = s.occ
+    while m_:
+        t = pop_bit(&m_)
         if s.b[t].type >= 0 and s.b[t].side == side:
             s.b[t].done = 0
     if complete(s, side) or ticks(s, &fallen, side) or hunger(s, &fallen, side):
         return
     mend(s, side)
-    for t in range(49):
+    m_ = s.occ
+    while m_:
+        t = pop_bit(&m_)
         if 0 <= s.b[t].type < 8 and s.b[t].side == side:
             if s.b[t].shock & 1:
                 s.b[t].shock = 2
@@ -449,7 +457,9 @@ cdef void start_of_turn(State* s, int side) noexcept nogil:
     if rt >= 0 and trick(s, &s.b[rt], SHADOW_PRINCESS) and not s.b[rt].hidden \
             and not detected(s, rt, &s.b[rt]):
         s.b[rt].hidden = 1
-    for t in range(49):
+    m_ = s.occ
+    while m_:
+        t = pop_bit(&m_)
         if s.b[t].type >= 0 and s.b[t].side == side:
             if s.b[t].type == DE:
                 depots += 1
@@ -461,8 +471,11 @@ cdef void start_of_turn(State* s, int side) noexcept nogil:
 
 
 cdef int complete(State* s, int side) noexcept nogil:
+    cdef uint64_t m_
     cdef int t, win = 0
-    for t in range(49):
+    m_ = s.occ
+    while m_:
+        t = pop_bit(&m_)
         if s.b[t].type >= 0 and s.b[t].side == side and s.b[t].site:
             s.b[t].site = 0
             s.b[t].hp = s.b[t].mx = 8
@@ -474,9 +487,12 @@ cdef int complete(State* s, int side) noexcept nogil:
 
 
 cdef int ticks(State* s, int* fallen, int side) noexcept nogil:
+    cdef uint64_t m_
     cdef int t, uid, k, d
     cdef Piece* q
-    for t in range(49):
+    m_ = s.occ
+    while m_:
+        t = pop_bit(&m_)
         q = &s.b[t]
         if not (0 <= q.type < 8 and q.side == side):
             continue
@@ -526,34 +542,44 @@ cdef int hunger(State* s, int* fallen, int side) noexcept nogil:
 
 cdef void mend(State* s, int side) noexcept nogil:
     """Medical Center, Enchanted Stone, Sanctuary, in that order, each in tile order."""
+    cdef uint64_t m_
     cdef int t, j, anyp = 0, rt
     cdef char post[49]
     for t in range(49):
         post[t] = s.b[t].type == CP and s.b[t].side == side and not s.b[t].site
         anyp |= post[t]
     if side_research(s, side, CP, 1) and anyp:
-        for t in range(49):
+        m_ = s.occ
+        while m_:
+            t = pop_bit(&m_)
             if 0 <= s.b[t].type < 8 and s.b[t].side == side:
                 for j in range(NBN[t]):
                     if post[NB[t][j]]:
                         heal(s, t, 1)
                         break
     if perk(s, side, CP):
-        for t in range(49):
+        m_ = s.occ
+        while m_:
+            t = pop_bit(&m_)
             if post[t]:
                 heal(s, t, 1)
     rt = royal_tile(s, side)
     if rt >= 0 and trick(s, &s.b[rt], PALE_ABBESS):
-        for t in range(49):
+        m_ = s.occ
+        while m_:
+            t = pop_bit(&m_)
             if 0 <= s.b[t].type < 8 and s.b[t].side == side and dist(t, rt) <= 2:
                 heal(s, t, 1)
 
 
 cdef void end_of_turn(State* s) noexcept nogil:
     """§4.5 steps 1–4 (the next start of turn is the caller's)."""
+    cdef uint64_t m_
     cdef int side = s.to_move, t, k
     cdef Piece* q
-    for t in range(49):
+    m_ = s.occ
+    while m_:
+        t = pop_bit(&m_)
         q = &s.b[t]
         if 0 <= q.type < 8:
             if q.side == side:

@@ -58,10 +58,13 @@ cdef void deploys(State* s, Out* o) noexcept nogil:
 
 
 cdef void scraps(State* s, Out* o) noexcept nogil:
+    cdef uint64_t m_
     cdef int t
     if s.ap < 1:
         return
-    for t in range(49):
+    m_ = s.occ
+    while m_:
+        t = pop_bit(&m_)
         if s.b[t].type >= 8 and s.b[t].side == s.to_move:
             emit(o, K_SCRAP | (t << 8))
 
@@ -82,12 +85,15 @@ cdef inline int ally_unit(State* s, int side, int t) noexcept nogil:
 
 
 cdef void structure_actions(State* s, int t, Out* o) noexcept nogil:
+    cdef uint64_t m_
     cdef Piece* q = &s.b[t]
     cdef int reach, u
     if s.ap < 1 or q.done or (q.type != WT and q.type != BK) or q.side != s.to_move:
         return
     reach = (3 if perk(s, q.side, WT) else 2) if q.type == WT else 1
-    for u in range(49):
+    m_ = s.occ
+    while m_:
+        u = pop_bit(&m_)
         if u != t and dist(u, t) <= reach and enemy_target(s, q.side, u):
             emit(o, K_STRUCT | (t << 8) | (u << 14))
 
@@ -279,6 +285,7 @@ cdef uint64_t second_blows(State* s, int t, int u) noexcept nogil:
 
 cdef void abilities(State* s, int t, Piece* p, int earlier, long long head, Out* o) noexcept nogil:
     """Part-4 actives of the unit standing on `t` (args included)."""
+    cdef uint64_t m_
     cdef int side = p.side, j, n, u, code, v, d, k, i, m
     cdef uint64_t mask, diag
     cdef int near[8]
@@ -289,7 +296,9 @@ cdef void abilities(State* s, int t, Piece* p, int earlier, long long head, Out*
             if ally_unit(s, side, n):
                 emit(o, tail(head, AB_INSPIRE, n, 0, 0))
         if has_research(s, p, 2):
-            for u in range(49):
+            m_ = s.occ
+            while m_:
+                u = pop_bit(&m_)
                 if u != t and ally_unit(s, side, u):
                     for j in range(NBN[t]):
                         n = NB[t][j]
@@ -451,6 +460,7 @@ cdef void from_tile(State* s, int t, Out* o) noexcept nogil:
 
 cdef int all_actions(State* s, Out* o) noexcept nogil:
     """Everything listed (§4.4) for the mover of this position (or view); -1 on overflow."""
+    cdef uint64_t m_
     cdef int t
     o.n = 0
     o.overflow = 0
@@ -464,6 +474,8 @@ cdef int all_actions(State* s, Out* o) noexcept nogil:
         emit(o, K_END)
         if s.to_move == 1 and s.token:
             emit(o, K_AP)
-        for t in range(49):
+        m_ = s.occ
+        while m_:
+            t = pop_bit(&m_)
             from_tile(s, t, o)
     return -1 if o.overflow else o.n
