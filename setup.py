@@ -9,6 +9,8 @@ MODULES = [
     "towers_core.skirmish.ai.search",
     "towers_core.castles.rules",
     "towers_core.castles.ai.search",
+    "towers_core.gauntlet.rules",
+    "towers_core.gauntlet.cengine",
 ]
 
 OPTIMIZE = ["/O2"] if sys.platform == "win32" else ["-O3"]

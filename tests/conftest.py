@@ -148,3 +148,17 @@ class Clicks:
 @pytest.fixture
 def clicks(qtbot, window):
     return Clicks(qtbot, window)
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _gauntlet_c_cross_check(request):
+    """Gauntlet modules: every api.play / api.legal_actions is also checked against the other
+    engine (tests/gauntlet_cross.py); module-scoped so hypothesis tests may use it."""
+    if not request.module.__name__.rpartition(".")[2].startswith("test_gauntlet_"):
+        yield
+        return
+    from gauntlet_cross import install
+
+    with pytest.MonkeyPatch.context() as mp:
+        install(mp)
+        yield

@@ -18,6 +18,7 @@ from towers_core.errors import BadLevel, TowersError
 GAMES = {
     "skirmish": "towers_core.skirmish.cli",
     "castles": "towers_core.castles.cli",
+    "gauntlet": "towers_core.gauntlet.cli",
 }
 MAX_GAMES = 100_000
 MAX_CONCURRENCY = 64

@@ -19,6 +19,10 @@ class BadMuster(TowersError):
     """A muster that breaks the pool limits or the 100-troop budget."""
 
 
+class BadArmy(TowersError):
+    """A Gauntlet of Crowns army (12 slots) that breaks GAUNTLET-RULES §11."""
+
+
 class BadHistory(TowersError):
     """An AI history (api.history_entry items) or a log entry (api.play) of the wrong shape."""
 

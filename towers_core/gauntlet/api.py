@@ -1,0 +1,77 @@
+"""The JSON-level API of Gauntlet of Crowns (GAUNTLET-RULES.md §21.0): plain dicts and strings
+in and out, never mutating inputs; bad input raises TowersError subclasses naming the field."""
+
+from __future__ import annotations
+
+from towers_core.errors import IllegalAction, TowersError
+from towers_core.gauntlet import gen
+from towers_core.gauntlet.cengine import Engine, Unsupported
+from towers_core.gauntlet.draft import scout, validate_army  # noqa: F401  (public API)
+from towers_core.gauntlet.engine import play_full
+from towers_core.gauntlet.foes import foe_army  # noqa: F401  (public API)
+from towers_core.gauntlet.position import (  # noqa: F401  # noqa: F401
+    canonical_json,
+    clone,
+    new_position,
+    position_hash,
+    raw_view,
+    shared_position,
+    validate,
+    view,
+)
+from towers_core.gauntlet.rng import label_seed as _label_seed
+
+
+def label_seed(label: str, run_seed: int) -> int:
+    """§17.3 seed of a label under a run seed."""
+    if not isinstance(label, str):
+        raise TowersError(f"label: {label!r} is not a string")
+    if not isinstance(run_seed, int) or isinstance(run_seed, bool) or not 0 <= run_seed < 1 << 64:
+        raise TowersError(f"run_seed: {run_seed!r} is not a 64-bit whole number")
+    return _label_seed(label, run_seed)
+
+
+def legal_actions(pos: dict) -> list[str]:
+    """Every listed action of the mover, on the mover's own view (§9), sorted: the C engine,
+    or the Python reference for a position the C tables cannot hold."""
+    validate(pos)
+    try:
+        return Engine(pos, checked=False).legal_actions()
+    except Unsupported:
+        return gen.all_actions(raw_view(pos, pos["to_move"]))
+
+
+def _play(pos: dict, action: object):
+    validate(pos)
+    if not isinstance(action, str):
+        raise IllegalAction(f"action must be a string, not {action!r}")
+    return play_full(clone(pos), action)
+
+
+def play(pos: dict, action: str) -> tuple[dict, list[dict]]:
+    """The new position and the log entries (a `start` entry follows an `end` or placement)."""
+    new, entries = _play(pos, action)
+    return new, [e.full() for e in entries]
+
+
+def apply(pos: dict, action: str) -> dict:
+    """The new position; a refused action (§9) returns the position unchanged. A listed action
+    runs in the C engine; resign, tools and every error are the reference's (same messages)."""
+    validate(pos)
+    try:
+        e = Engine(pos, checked=False)
+        code = e.code_of(action)
+    except Unsupported:
+        code = None
+    if code is None:
+        return _play(pos, action)[0]
+    e.play_code(code)
+    return e.to_json()
+
+
+def log_view(pos: dict, action: str, side: str) -> list[dict]:
+    """The entries of `action` played on `pos` as `side` sees them (§16.4)."""
+    if side not in ("C", "G"):
+        raise TowersError(f"side: {side!r} is not 'C' or 'G'")
+    _, entries = _play(pos, action)
+    return [e for e in (x.seen_by(side) for x in entries) if e is not None]

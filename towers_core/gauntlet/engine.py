@@ -1,0 +1,138 @@
+"""Playing one action on a whole position: legality on the mover's view, the refusal check on
+the whole position (§9), resolution, detection, and the log entries with their secrecy marks."""
+
+from __future__ import annotations
+
+import copy
+
+from towers_core.errors import IllegalAction
+from towers_core.gauntlet import act, gen
+from towers_core.gauntlet.board import other
+from towers_core.gauntlet.hits import Ctx, detect, finish
+from towers_core.gauntlet.notation import parse_action, public_form
+from towers_core.gauntlet.position import clone, raw_view
+from towers_core.gauntlet.stats import king_tile
+from towers_core.gauntlet.turns import end_of_turn, placement_pending, start_of_turn
+
+
+class Entry:
+    """A log entry plus, per event, the side whose hidden unit it concerns, and public form."""
+
+    def __init__(self, turn: int, side: str, action: str, ctx: Ctx | None = None,
+                 public: str | None = None, refused: bool = False) -> None:
+        self.turn, self.side, self.action = turn, side, action
+        self.ev = ctx.ev if ctx else []
+        self.secret = ctx.secret if ctx else []
+        self.public = public if public is not None else action
+        self.refused = refused
+
+    def full(self) -> dict:
+        if self.refused:
+            return {"turn": self.turn, "side": self.side, "a": self.action, "refused": "unseen"}
+        return {"turn": self.turn, "side": self.side, "a": self.action, "ev": copy.deepcopy(self.ev)}
+
+    def seen_by(self, viewer: str) -> dict | None:
+        if viewer == self.side:
+            e = self.full()
+            if not self.refused:
+                e["ev"] = [copy.deepcopy(v) for v, s in zip(self.ev, self.secret) if s is None or s == viewer]
+            return e
+        if self.refused:
+            return None
+        ev = [copy.deepcopy(v) for v, s in zip(self.ev, self.secret) if s is None or s == viewer]
+        return {"turn": self.turn, "side": self.side, "a": self.public, "ev": ev}
+
+
+def _candidates(p: dict, a: dict) -> list[str]:
+    """The legal actions of the same origin/kind as `a` (a working copy is mutated, restored)."""
+    kind = a["kind"]
+    if kind == "place":
+        return gen.placements(p)
+    if kind == "deploy":
+        return gen.deploys(p)
+    if kind == "scrap":
+        return gen.scraps(p)
+    if kind == "act":
+        return gen.from_tile(p, a["origin"])
+    raise AssertionError(kind)
+
+
+def play_full(pos: dict, action: object) -> tuple[dict, list[Entry]]:
+    """Apply `action` to a (validated, private) whole position; returns it and the entries."""
+    a = parse_action(action)
+    side, turn = pos["to_move"], pos["turn"]
+    if pos["result"] is not None:
+        raise IllegalAction(f"{action!r}: the Battle is over")
+    kind = a["kind"]
+    if kind == "resign":
+        ctx = Ctx(pos, side)
+        finish(ctx, other(side), "resign")
+        return pos, [Entry(turn, side, action, ctx)]
+    pending = placement_pending(pos)
+    if pending != (kind == "place"):
+        raise IllegalAction(f"{action!r}: placement {'is' if pending else 'is not'} pending for {side}")
+    if kind == "tool":
+        return _tool(pos, a, action)
+    if kind == "+ap":
+        if side != "G" or not pos["token"]:
+            raise IllegalAction(f"{action!r}: only Gold, once per Battle")
+        pos["token"] = False
+        pos["ap"] += 1
+        return pos, [Entry(turn, side, action)]
+    if kind == "end":
+        end_of_turn(pos)
+        out = [Entry(turn, side, action)]
+        if not placement_pending(pos):
+            out.append(Entry(pos["turn"], pos["to_move"], "start", start_of_turn(pos, pos["to_move"])))
+        return pos, out
+    seen = raw_view(pos, side)
+    if action not in _candidates(seen, a):
+        raise IllegalAction(f"{action!r} is not legal for {side} here")
+    same = len(seen["pieces"]) == len(pos["pieces"]) and seen["armies"] == pos["armies"]
+    if not same and action not in _candidates(clone(pos), a):   # §9: something unseen blocks
+        return pos, [Entry(turn, side, action, refused=True)]
+    ctx = Ctx(pos, side)
+    if kind == "place":
+        act.place(ctx, a)
+        return pos, [Entry(turn, side, action), Entry(turn, side, "start", start_of_turn(pos, side))]
+    public = None
+    if kind == "deploy":
+        act.deploy(ctx, a)
+    elif kind == "scrap":
+        act.scrap(ctx, a["tile"])
+    else:
+        q = pos["pieces"][a["origin"]]
+        if "royal" in q:
+            was_hidden = q["hidden"]
+            act.activate(ctx, a)
+            if not ctx.over:
+                detect(ctx)
+            if was_hidden:
+                stays = (any(p is q for p in pos["pieces"].values()) and q["hidden"]
+                         and id(q) not in ctx.revealed)
+                public = public_form(action, True, stays)
+            return pos, [Entry(turn, side, action, ctx, public)]
+        act.structure_action(ctx, a["origin"], a["targets"][0])
+    if not ctx.over:
+        detect(ctx)
+    return pos, [Entry(turn, side, action, ctx, public)]
+
+
+def _tool(pos: dict, a: dict, action: str) -> tuple[dict, list[Entry]]:
+    side, turn = pos["to_move"], pos["turn"]
+    if pos["mode"] != "gauntlet" or side != "G":
+        raise IllegalAction(f"{action!r}: tools are Gold's, in the Gauntlet only")
+    kt = king_tile(pos, "G")
+    if kt is None:
+        raise IllegalAction(f"{action!r}: Gold's King is not on the board")
+    if a["tool"] == "tp":
+        dest = a["value"]
+        q = pos["pieces"].get(dest)
+        if q is not None and not (q["side"] != side and q.get("hidden")):
+            raise IllegalAction(f"{action!r}: {dest} is occupied")
+        if q is not None:
+            return pos, [Entry(turn, side, action, refused=True)]
+    ctx = Ctx(pos, side)
+    act.tool(ctx, a["tool"], a["value"])
+    detect(ctx)
+    return pos, [Entry(turn, side, action, ctx)]

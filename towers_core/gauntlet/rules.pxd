@@ -1,0 +1,35 @@
+# The nogil C core of Gauntlet of Crowns (rules.pyx), for the Python wrapper in cengine.pyx.
+from libc.stdint cimport uint64_t
+from towers_core.gauntlet.state cimport State, Piece, Side
+
+# action kinds (bits 0-3 of a packed action)
+cdef enum:
+    K_PLACE = 1
+    K_DEPLOY = 2
+    K_SCRAP = 3
+    K_ACT = 4
+    K_STRUCT = 5
+    K_END = 6
+    K_AP = 7
+    NONE_TILE = 63
+    MAXACT = 65536
+
+ctypedef struct Out:
+    long long* a
+    int n
+    int cap
+    int overflow
+
+ctypedef struct ViewSave:
+    int n
+    int tiles[49]
+    Piece saved[49]
+    Side enemy
+
+cdef int all_actions(State* s, Out* o) noexcept nogil
+cdef void view_enter(State* s, int side, ViewSave* v) noexcept nogil
+cdef void view_leave(State* s, ViewSave* v) noexcept nogil
+cdef int play(State* s, long long act, Out* o) noexcept nogil
+cdef int placement_pending(State* s) noexcept nogil
+cdef uint64_t next_rand(uint64_t* r) noexcept nogil
+cdef long long random_battle(State* s, uint64_t* rng, long long max_actions, Out* o) noexcept nogil
