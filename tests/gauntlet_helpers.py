@@ -73,3 +73,19 @@ def kings(extra: dict | None = None, c: str = "d7", g: str = "d1") -> dict:
 def events(pos: dict, action: str) -> list:
     _, entries = api.play(pos, action)
     return entries[0]["ev"]
+
+
+def banner(**r):
+    """Gold's army in the Gauntlet: the banner's slots in, Research `r` per slot, no perks."""
+    a = {s: {"in": s in ("Ki", "Pa", "Kn", "Ro", "Bi", "Ma", "Rk", "Qu", "De", "Cp", "Wt", "Bk"),
+             "r": r.get(s), "p": False} for s in SLOTS}
+    return a
+
+
+def foe_pos(foe, pieces, turn=3, carmy=None, garmy=None, **kw):
+    """A Gauntlet battle against `foe` (its run-seed-7 army, perks off) with the given pieces."""
+    carmy = carmy or api.foe_army(7, foe)
+    for e in carmy.values():
+        e["p"] = False
+    return make(pieces, turn=turn, armies={"C": carmy, "G": garmy or banner()}, mode="gauntlet",
+                foe=foe, **kw)

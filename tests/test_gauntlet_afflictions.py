@@ -1,5 +1,5 @@
 """§8 afflictions and timed effects."""
-from tests.gauntlet_helpers import army, kings, make, unit
+from gauntlet_helpers import army, kings, make, unit
 from towers_core.gauntlet import api
 
 

@@ -1,5 +1,5 @@
 """§1 board and sides, §3 geometry: tiles, Touch = 8 neighbours, lines, Knight offsets, moves."""
-from tests.gauntlet_helpers import kings, make, struct, unit
+from gauntlet_helpers import kings, make, struct, unit
 from towers_core.gauntlet import api
 from towers_core.gauntlet.board import KNIGHT, NEIGHBOURS, TILES, dist, home_rank
 
@@ -22,7 +22,7 @@ def test_moves_pass_diagonally_between_occupied_tiles():
 
 def test_move_speed_counts_steps_around_blockers():
     p = kings({"d2": unit("G", "Rk"), "d3": struct("G", "De")}, c="a7", g="g1")
-    from tests.gauntlet_helpers import army
+    from gauntlet_helpers import army
     armies = {"C": army(), "G": army(units=("Pa", "Kn", "Ro", "Bi", "Rk"))}
     acts = api.legal_actions(make(p, turn=4, armies=armies))
     assert "d2-d4" in acts and "d2-d5" not in acts and "d2-d2" not in acts
@@ -36,5 +36,5 @@ def test_control_tiles_files_b_to_f_example():
 
 
 def _army():
-    from tests.gauntlet_helpers import army
+    from gauntlet_helpers import army
     return army()

@@ -1,6 +1,6 @@
 """§19 fine points not pinned elsewhere (each test names its number)."""
-from tests.gauntlet_helpers import army, events, kings, make, struct, unit
-from tests.test_gauntlet_foes import banner, foe_pos
+from gauntlet_helpers import army, events, kings, make, struct, unit
+from gauntlet_helpers import banner, foe_pos
 from towers_core.gauntlet import api
 
 ALL = ("Pa", "Kn", "Ro", "Bi", "Ma", "Rk", "Qu")

@@ -1,21 +1,7 @@
 """§12 the Gauntlet: foe Royals, their tricks, chests and spoils, echoes."""
-from tests.gauntlet_helpers import make, struct, unit
+from gauntlet_helpers import banner, foe_pos, make, struct, unit
 from towers_core.gauntlet import api
 from towers_core.gauntlet.units import SLOTS
-
-
-def banner(**r):
-    a = {s: {"in": s in ("Ki", "Pa", "Kn", "Ro", "Bi", "Ma", "Rk", "Qu", "De", "Cp", "Wt", "Bk"),
-             "r": r.get(s), "p": False} for s in SLOTS}
-    return a
-
-
-def foe_pos(foe, pieces, turn=3, carmy=None, garmy=None, **kw):
-    carmy = carmy or api.foe_army(7, foe)
-    for e in carmy.values():
-        e["p"] = False
-    return make(pieces, turn=turn, armies={"C": carmy, "G": garmy or banner()}, mode="gauntlet",
-                foe=foe, **kw)
 
 
 def test_new_gauntlet_battle_royal_stats_and_echo_supply():

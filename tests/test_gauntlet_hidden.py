@@ -1,7 +1,7 @@
 """§9 hidden units: hiding, reveals, detection, refusals, views and log secrecy (§16.2, §16.4)."""
 import pytest
 
-from tests.gauntlet_helpers import army, kings, make, struct, unit
+from gauntlet_helpers import army, kings, make, struct, unit
 from towers_core.errors import IllegalAction
 from towers_core.gauntlet import api
 

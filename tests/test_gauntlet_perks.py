@@ -1,5 +1,5 @@
 """§2.2 Armory perks and Research numbers (one copy of each table), §2.1 unit table."""
-from tests.gauntlet_helpers import army, events, kings, make, struct, unit
+from gauntlet_helpers import army, events, kings, make, struct, unit
 from towers_core.gauntlet import api
 from towers_core.gauntlet.units import PERKS, RESEARCH, SLOTS, UNITS
 

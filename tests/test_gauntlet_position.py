@@ -3,7 +3,7 @@ import copy
 
 import pytest
 
-from tests.gauntlet_helpers import army, kings, make, struct, unit
+from gauntlet_helpers import army, kings, make, struct, unit
 from towers_core.errors import BadPosition, IllegalAction, TowersError
 from towers_core.gauntlet import api
 from towers_core.gauntlet.notation import parse_action

@@ -52,7 +52,7 @@ def test_new_position_uses_the_field_seed():
 
 
 def _banner():
-    from tests.gauntlet_helpers import army
+    from gauntlet_helpers import army
     a = army(units=("Pa",))
     for s in ("Wt", "Bk"):
         a[s]["in"] = False

@@ -1,8 +1,8 @@
 """§21 readings not pinned elsewhere (each test names its number)."""
 import json
 
-from tests.gauntlet_helpers import army, kings, make, struct, unit
-from tests.test_gauntlet_foes import foe_pos
+from gauntlet_helpers import army, kings, make, struct, unit
+from gauntlet_helpers import foe_pos
 from towers_core.gauntlet import api
 
 
@@ -98,7 +98,7 @@ def test_10_result_keeps_paid_ap_and_done():
 
 
 def test_16_claim_after_shove():
-    from tests.test_gauntlet_foes import foe_pos
+    from gauntlet_helpers import foe_pos
     pos = foe_pos("steel-prince", {"a7": unit("C", "Kn", royal=True, max=24), "g1": unit("G", "Ki"),
                                    "e4": unit("C", "Kn"), "f6": unit("G", "Pa", max=3)},
                   chests={"g6": "gold", "a6": "tome"})

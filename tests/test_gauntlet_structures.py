@@ -1,5 +1,5 @@
 """§7 structures and §2.3/§2.4: shots, strikes, auras, Magnetic Field, Research and perks."""
-from tests.gauntlet_helpers import army, events, kings, make, struct, unit
+from gauntlet_helpers import army, events, kings, make, struct, unit
 from towers_core.gauntlet import api
 
 

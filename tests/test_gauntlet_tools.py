@@ -1,8 +1,8 @@
 """§14 testing tools: Gauntlet only, Gold's King only, never listed."""
 import pytest
 
-from tests.gauntlet_helpers import make, unit
-from tests.test_gauntlet_foes import foe_pos
+from gauntlet_helpers import make, unit
+from gauntlet_helpers import foe_pos
 from towers_core.errors import IllegalAction
 from towers_core.gauntlet import api
 

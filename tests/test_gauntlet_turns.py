@@ -1,7 +1,7 @@
 """§4 turns: placement, start of turn, actions, end of turn; §21.1 turn-flow readings."""
 import pytest
 
-from tests.gauntlet_helpers import army, kings, make, struct, unit
+from gauntlet_helpers import army, kings, make, struct, unit
 from towers_core.errors import IllegalAction
 from towers_core.gauntlet import api
 

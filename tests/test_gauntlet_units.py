@@ -1,5 +1,5 @@
 """§5 and §6: moves, attacks, hits, effective values and every unit's abilities."""
-from tests.gauntlet_helpers import army, events, kings, make, struct, unit
+from gauntlet_helpers import army, events, kings, make, struct, unit
 from towers_core.gauntlet import api
 
 

@@ -1,5 +1,5 @@
 """§10 victory: Royal falls, Control Posts, both Royals, results stop everything."""
-from tests.gauntlet_helpers import army, kings, make, struct, unit
+from gauntlet_helpers import army, kings, make, struct, unit
 from towers_core.gauntlet import api
 
 
