@@ -4,12 +4,12 @@ import copy
 import random
 
 import pytest
-from helpers import make_pos
+from helpers import FULL_DECK, KNIGHT_OR_BETTER, make_pos
 
 from towers_core.skirmish import api, notation, position
-from towers_core.skirmish.cards import CARDS, CODES
+from towers_core.skirmish.cards import CARDS, CODES, DECK
 from towers_core.errors import BadHistory, BadMuster, BadPosition, IllegalAction, TowersError
-from towers_core.skirmish.rules import card_rank_of, card_value_of
+from towers_core.skirmish.rules import card_rank_of, card_value_of, knight_or_better_of
 
 
 def test_card_table_matches_engine():
@@ -17,6 +17,19 @@ def test_card_table_matches_engine():
         assert CODES[i] == c.code
         assert card_rank_of(i) == c.rank
         assert card_value_of(i) == c.value
+        assert knight_or_better_of(i) == c.knight_or_better
+
+
+def test_knight_or_better_is_the_rules_list():
+    """RULES §2: the King, Shardbearer, Captainlord, Knights and Lancers; no one else."""
+    assert {c.code for c in CARDS if c.knight_or_better} == KNIGHT_OR_BETTER
+
+
+def test_an_empty_fortune_deck_is_refilled_to_the_full_deck():
+    assert {"+1": DECK[1], "0": DECK[0], "-1": DECK[-1]} == FULL_DECK
+    e = position.to_engine(make_pos({"c2": "S:Kn", "c3": "N:Kn"}, decks={"S": {"+1": 0, "0": 0, "-1": 0}}))
+    e.apply(notation.parse("c2xc3"), 1, 0)  # the attacker's forced +1 comes from the refilled deck
+    assert e.get_counts("deck", 0) == [FULL_DECK["-1"], FULL_DECK["0"], FULL_DECK["+1"] - 1]
 
 
 def test_errors_are_value_errors():

@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any
 
 from towers_core.skirmish import notation, position, records
-from towers_core.skirmish.cards import BUDGET, CARDS, CODES  # noqa: F401  (BUDGET is public API)
+from towers_core.skirmish.cards import BUDGET, CARDS, CODES, DECK  # noqa: F401  (BUDGET is public API)
 from towers_core.checks import check_seed
 from towers_core.errors import IllegalAction, brief
 from towers_core.skirmish.position import PLAYERS, validate_muster, view  # noqa: F401  (public API)
@@ -100,7 +100,7 @@ def pull_outcomes(pos: dict, action: str) -> list[tuple[dict, float]]:
 def _deck_odds(e: Engine, player: int) -> dict[int, float]:
     counts = e.get_counts("deck", player)
     if sum(counts) == 0:
-        counts = [3, 6, 3]
+        counts = [DECK[-1], DECK[0], DECK[1]]  # the refill the next pull draws from
     total = sum(counts)
     return {v: n / total for v, n in zip((-1, 0, 1), counts) if n}
 

@@ -1,11 +1,13 @@
-"""The card table of RULES §2: the one source of truth, also loaded into the engine's C arrays."""
+"""The card table of RULES §2-§3: the one source of truth. The engine copies its numbers (ranks,
+values, Knight-or-better, the full fortune deck) into C arrays when it is imported (state.pxd)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 BUDGET = 100
-DECK = {-1: 3, 0: 6, 1: 3}
+DECK = {-1: 3, 0: 6, 1: 3}  # a full fortune deck, and what an empty one is refilled with (fine point 11)
+KNIGHT_RANK = 3
 
 
 @dataclass(frozen=True)
@@ -20,7 +22,8 @@ class Card:
 
     @property
     def knight_or_better(self) -> bool:
-        return self.code in ("K", "Sh", "Cl", "Kn", "La")
+        """The King, and every card whose rank is at least the Knight's (RULES §2)."""
+        return self.code == "K" or self.rank >= KNIGHT_RANK
 
     @property
     def value(self) -> int:

@@ -9,6 +9,9 @@ from libc.string cimport memset, memcpy
 from towers_core.rng cimport next_rand
 from towers_core.skirmish.state cimport *
 from towers_core.errors import BadPosition, IllegalAction, brief
+from towers_core.skirmish.cards import POOL_SIZE
+
+load_card_table()
 
 # ---------------------------------------------------------------- small helpers
 
@@ -41,8 +44,7 @@ cdef int pinned(State* s, int sq) noexcept nogil:
 
 cdef inline bint three_touch(State* s, int ksq, int a) noexcept nogil:
     """The King at ksq can be captured by the attacker at a (RULES §7, fine point 8)."""
-    cdef int ta = s.card[a]
-    if not (ta == C_KN or ta == C_LA or ta == C_CL or ta == C_SH):
+    if s.card[a] == C_K or not kob(s.card[a]):
         return False
     return revealed_kob_touching(s, ksq, s.owner[ksq], a) >= 3
 
@@ -365,13 +367,12 @@ cdef int gen_actions(State* s, int* out, int cap) noexcept nogil:
 
 
 cdef int draw_pull(State* s, int p, int forced, uint64_t* rng) noexcept nogil:
-    """Pull the top fortune card of p's deck (refilled 3/6/3 only when empty, fine point 11)."""
+    """Pull the top fortune card of p's deck (refilled to a full deck only when empty, fine point 11)."""
     cdef int tot = s.deck[p][0] + s.deck[p][1] + s.deck[p][2], r, v
     if tot == 0:
-        s.deck[p][0] = 3
-        s.deck[p][1] = 6
-        s.deck[p][2] = 3
-        tot = 12
+        for v in range(3):
+            s.deck[p][v] = towers_deck_full[v]
+            tot += towers_deck_full[v]
     if forced >= -1 and forced <= 1 and s.deck[p][forced + 1] > 0:
         v = forced
     else:
@@ -661,8 +662,7 @@ FOLLOWS = (None, "attack", "scout", "soulcast")
 # Every Python-callable entry point checks its arguments (the C below indexes fixed arrays with
 # them): out-of-range or non-int values raise the project errors, never reach the C.
 _COUNT_FIELDS = ("barrack", "resting", "captured", "deck")
-_DECK_MAX = (3, 6, 3)      # RULES §3: a full deck is three -1, six 0, three +1
-_COUNT_MAX = 20            # the whole pool of one side
+_COUNT_MAX = POOL_SIZE     # the whole pool of one side
 _MAX_SQ_CODE = 63          # a packed square field holds 6 bits
 
 
@@ -692,6 +692,11 @@ def card_rank_of(c) -> int:
 
 def card_value_of(c) -> int:
     return card_value(_arg(c, 0, NCARD - 1, "card"))
+
+
+def knight_or_better_of(c) -> bool:
+    """The engine's own Knight-or-better flag of a card code (tests pin it to cards.py)."""
+    return bool(kob(_arg(c, 0, NCARD - 1, "card")))
 
 
 cdef class Engine:
@@ -749,7 +754,7 @@ cdef class Engine:
         cdef int n = 3 if f == 3 else NCARD
         if not isinstance(values, (list, tuple)) or len(values) != n:
             raise BadPosition(f"{which} counts must be a list of {n} whole numbers")
-        checked = [_arg(v, 0, _DECK_MAX[k] if f == 3 else _COUNT_MAX, f"{which}[{k}]")
+        checked = [_arg(v, 0, towers_deck_full[k] if f == 3 else _COUNT_MAX, f"{which}[{k}]")
                    for k, v in enumerate(values)]
         for k in range(n):
             if f == 0:

@@ -159,24 +159,35 @@ cdef inline int manhattan(int x, int y) noexcept nogil:
     cdef int dr = x // 7 - y // 7
     return (df if df >= 0 else -df) + (dr if dr >= 0 else -dr)
 
-# the card table (cards.py) as C: ranks, captured values, Knight-or-better
+# the card table: written once, in cards.py, and copied into these C arrays at import
+cdef extern from "card_table.h" nogil:
+    int towers_card_rank[10]
+    int towers_card_value[10]
+    int towers_card_kob[10]
+    int towers_deck_full[3]
+
+
+cdef inline int load_card_table() except -1:
+    """Fill this module's copy of the C card table from cards.py; every module that cimports this
+    file calls it once at import (the arrays are per module: card_table.h)."""
+    from towers_core.skirmish.cards import CARDS, DECK, INDEX
+    if INDEX != {"K": C_K, "Sh": C_SH, "Cl": C_CL, "Kn": C_KN, "La": C_LA, "Sq": C_SQ, "Ar": C_AR,
+                 "Sp": C_SP, "Sc": C_SC, "So": C_SO}:
+        raise ImportError("cards.CODES is out of step with the C_* card codes of state.pxd")
+    for i, card in enumerate(CARDS):
+        towers_card_rank[i] = card.rank
+        towers_card_value[i] = card.value
+        towers_card_kob[i] = card.knight_or_better
+    for i, v in enumerate((-1, 0, 1)):
+        towers_deck_full[i] = DECK[v]
+    return 0
+
+
 cdef inline int card_rank(int c) noexcept nogil:
-    if c == C_SH:
-        return 5
-    if c == C_CL:
-        return 4
-    if c == C_KN or c == C_LA:
-        return 3
-    if c == C_SP:
-        return 2
-    if c == C_K:
-        return 0
-    return 1
+    return towers_card_rank[c]
 
 cdef inline int card_value(int c) noexcept nogil:
-    if c == C_K:
-        return 0
-    return 2 if card_rank(c) >= 2 else 1
+    return towers_card_value[c]
 
 cdef inline bint kob(int c) noexcept nogil:
-    return c == C_K or c == C_SH or c == C_CL or c == C_KN or c == C_LA
+    return towers_card_kob[c]

@@ -19,6 +19,8 @@ from towers_core.skirmish.rules cimport gen_actions, apply_action, action_puller
 from towers_core.skirmish.ai.evaluate cimport evaluate, card_worth, WIN, EVAL_CAP
 from towers_core.errors import BadLevel, BadPosition, brief
 
+load_card_table()
+
 cdef enum:
     MAXPLY = 48
     MAXMOVES = MAX_ACTIONS  # above every position's legal-action count (proof in state.pxd)
@@ -637,9 +639,6 @@ cdef class Search:
                 "cancelled": bool(towers_flag_get(&self.c.stop)), "verify_checks": self.c.verify_checks,
                 "verify_failures": self.c.verify_failures}
 
-    def root_values(self) -> list:
-        """(action, value) of the last iteration: exact for the best, upper bounds for the rest."""
-        return [(self.c.root[i], self.c.root_val[i]) for i in range(self.c.nroot)]
 
 
 cdef object _whole(object value, object lo, object hi, str name):
