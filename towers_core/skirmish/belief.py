@@ -45,18 +45,6 @@ def _seen_now(view: dict, viewer: str) -> Counter:
     return seen
 
 
-def king_hidden(view: dict, viewer: str) -> bool:
-    """Is the opponent's King among their hidden cards (not seen on the board, not captured)?"""
-    return unseen_cards(view, viewer)["K"] > 0
-
-
-def hidden_count(view: dict, viewer: str) -> int:
-    """How many opponent cards the viewer cannot identify: face-down on the board or in the barrack."""
-    opponent = _other(viewer)
-    board = sum(1 for c in view["board"].values() if c["owner"] == opponent and c["card"] == HIDDEN)
-    return board + len(view["barrack"][opponent])
-
-
 @dataclass
 class Knowledge:
     """Everything the viewer knows about the opponent's hidden cards."""
