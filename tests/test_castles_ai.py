@@ -15,6 +15,7 @@ from towers_core.castles.ai import levels
 from towers_core.castles.ai.match import match, opening
 from towers_core.castles.ai.player import Searcher
 from towers_core.cli import main as cli_main
+from towers_core.errors import BadLevel
 
 
 def test_takes_the_fourth_castle_at_once():
@@ -137,6 +138,17 @@ def test_searcher_is_thread_safe_to_cancel_before_start():
     s.start(opening(2), "nodes:1000000", 1)
     assert s.result(timeout=30) in api.legal_actions(opening(2))
     assert threading.active_count() >= 1
+
+
+def test_every_64_bit_seed_works_and_bigger_ones_are_refused():
+    """A seed is the shared 64-bit check (towers_core.checks), then its 64-bit pattern: a negative
+    seed is the same as its unsigned twin, and the noise seed wraps instead of overflowing."""
+    pos = opening(3)
+    assert api.choose_action(pos, "easy", -7) == api.choose_action(pos, "easy", (1 << 64) - 7)
+    api.choose_action(pos, "easy", (1 << 64) - 1)
+    for bad in (1 << 64, -(1 << 63) - 1, True, 1.0):
+        with pytest.raises(BadLevel):
+            api.choose_action(pos, "easy", bad)
 
 
 def test_match_schedule_pairs_share_a_seed_and_swap_colours():

@@ -10,6 +10,7 @@ from libc.stdint cimport uint64_t, int32_t, int16_t, int8_t
 from libc.string cimport memcpy
 from libc.stdlib cimport calloc, free
 from towers_core.castles.state cimport *
+from towers_core.rng cimport mix
 from towers_core.castles.rules cimport gen_moves, push_reach, make_move, unmake_move, Engine
 from towers_core.castles.ai.evaluate cimport evaluate, default_weights, NW, WIN
 
@@ -34,7 +35,7 @@ ctypedef struct Ctx:
     int max_depth
     long long node_limit
     double deadline
-    int stop
+    long stop        # set by cancel() on another thread: read and written only through stop_flag.h
     long long nodes
     int depth_done
     int best_move
@@ -56,20 +57,16 @@ cdef extern from "../../monotonic.h" nogil:
     double towers_monotonic()  # QueryPerformanceCounter on Windows, CLOCK_MONOTONIC elsewhere
 
 
-cdef inline uint64_t mix(uint64_t h) noexcept nogil:
-    h ^= h >> 33
-    h *= <uint64_t>0xFF51AFD7ED558CCD
-    h ^= h >> 33
-    h *= <uint64_t>0xC4CEB9FE1A85EC53
-    h ^= h >> 33
-    return h
+cdef extern from "../../stop_flag.h" nogil:
+    int towers_flag_get(long* flag)               # atomic: see stop_flag.h for why
+    void towers_flag_set(long* flag, long value)
 
 
 cdef inline void check_limits(Ctx* c) noexcept nogil:
     if c.node_limit > 0 and c.nodes >= c.node_limit:
-        c.stop = 1
+        towers_flag_set(&c.stop, 1)
     elif (c.nodes & 1023) == 0 and c.deadline > 0 and towers_monotonic() >= c.deadline:
-        c.stop = 1
+        towers_flag_set(&c.stop, 1)
 
 
 cdef inline int leaf(Ctx* c) noexcept nogil:
@@ -173,7 +170,7 @@ cdef int quiesce(Ctx* c, int alpha, int beta, int ply, int qdepth) noexcept nogi
     cdef int* sc
     c.nodes += 1
     check_limits(c)
-    if c.stop:
+    if towers_flag_get(&c.stop):
         return 0
     if c.s.winner != W_NONE:
         return terminal(&c.s, ply)
@@ -194,7 +191,7 @@ cdef int quiesce(Ctx* c, int alpha, int beta, int ply, int qdepth) noexcept nogi
         make_move(&c.s, m, &c.undo[ply])
         v = -quiesce(c, -beta, -alpha, ply + 1, qdepth - 1)
         unmake_move(&c.s, &c.undo[ply])
-        if c.stop:
+        if towers_flag_get(&c.stop):
             return 0
         if v > best:
             best = v
@@ -219,7 +216,7 @@ cdef int negamax(Ctx* c, int depth, int alpha, int beta, int ply) noexcept nogil
         return leaf(c)
     c.nodes += 1
     check_limits(c)
-    if c.stop:
+    if towers_flag_get(&c.stop):
         return 0
     e = &c.tt[c.s.hash & c.tt_mask]
     if e.key == c.s.hash:
@@ -240,10 +237,10 @@ cdef int negamax(Ctx* c, int depth, int alpha, int beta, int ply) noexcept nogil
             v = -negamax(c, depth - 1, -beta, -alpha, ply + 1)
         else:
             v = -negamax(c, depth - 1, -alpha - 1, -alpha, ply + 1)
-            if alpha < v < beta and not c.stop:
+            if alpha < v < beta and not towers_flag_get(&c.stop):
                 v = -negamax(c, depth - 1, -beta, -alpha, ply + 1)
         unmake_move(&c.s, &c.undo[ply])
-        if c.stop:
+        if towers_flag_get(&c.stop):
             return 0
         if v > best:
             best = v
@@ -281,10 +278,10 @@ cdef void run_search(Ctx* c, int* root, int nroot) noexcept nogil:
                 v = -negamax(c, depth - 1, -INF, INF, 1)
             else:
                 v = -negamax(c, depth - 1, -alpha - 1, -alpha, 1)
-                if v > alpha and not c.stop:
+                if v > alpha and not towers_flag_get(&c.stop):
                     v = -negamax(c, depth - 1, -INF, -alpha, 1)
             unmake_move(&c.s, &c.undo[0])
-            if c.stop:
+            if towers_flag_get(&c.stop):
                 break
             vals[i] = v
             if v > best:
@@ -294,7 +291,7 @@ cdef void run_search(Ctx* c, int* root, int nroot) noexcept nogil:
                 if depth > 1 and i > 0:  # a better move than the last depth's best, fully searched
                     c.best_move = m
                     c.best_value = v
-        if c.stop:
+        if towers_flag_get(&c.stop):
             break
         c.best_move = bestmove
         c.best_value = best
@@ -361,7 +358,7 @@ cdef class Search:
         self.c.node_limit = node_limit
         self.c.deadline = 0.0 if time_ms is None else towers_monotonic() + max(1, int(time_ms)) / 1000.0
         self.c.noise = noise
-        self.c.noise_seed = mix(noise_seed + 0x9E3779B97F4A7C15)
+        self.c.noise_seed = mix(noise_seed + <uint64_t>0x9E3779B97F4A7C15)  # wraps in C: any 64-bit seed
         self.c.use_qs = quiescence
         if weights is not None:
             if len(weights) != NW:
@@ -373,7 +370,7 @@ cdef class Search:
         """Search until a limit or cancel(); the result dict is that of progress()."""
         if self.nroot == 0:
             raise ValueError("set_position first")
-        self.c.stop = self.cancelled  # a cancel() before run() still stops it at once
+        towers_flag_set(&self.c.stop, self.cancelled)  # a cancel() before run() still stops it at once
         self.c.nodes = 0
         self.c.depth_done = 0
         with nogil:
@@ -383,7 +380,7 @@ cdef class Search:
     def cancel(self) -> None:
         """Ask the search to stop soon (from any thread), even if it has not started yet."""
         self.cancelled = True
-        self.c.stop = 1
+        towers_flag_set(&self.c.stop, 1)
 
     def progress(self) -> dict:
         """{'depth', 'nodes', 'move', 'value'} of the deepest finished work so far."""
