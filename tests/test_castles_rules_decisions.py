@@ -1,4 +1,4 @@
-"""docs/castles-decisions.md: each referee decision where CASTLES-RULES.md is silent."""
+"""docs/rules-decisions.md (Castles): each referee decision where CASTLES-RULES.md is silent."""
 import pytest
 from castles_helpers import make_pos
 
