@@ -184,26 +184,40 @@ cdef inline int push(int* out, int n, int cap, int act) noexcept nogil:
     return n + 1
 
 
-cdef int gen_followups(State* s, int* out, int n, int cap, int kind, int a, int x, int march) noexcept nogil:
-    """The bare deploy/maneuver plus each follow-up of the card now standing on x."""
+cdef inline int target_action(int kind, int a, int x, int fk, int y) noexcept nogil:
+    """Follow-up fk on y of a deploy/maneuver (kind, a -> x); for any other kind, the whole-turn
+    attack/scout/soulcast from x (A_ATTACK, A_SCOUT, A_SOULCAST are FK_ATTACK, FK_SCOUT, FK_SOULCAST + 1)."""
+    if kind == A_DEPLOY or kind == A_MANEUVER:
+        return pack(kind, a, x, fk, y)
+    return pack(fk + 1, x, y, 0, 0)
+
+
+cdef int gen_targets(State* s, int* out, int n, int cap, int kind, int a, int x, int march) noexcept nogil:
+    """The attacks, Soulcasts and scouts of the card on x, in one order for both uses: follow-ups
+    of a deploy/maneuver, or (kind A_ATTACK) the actions of a card that stays put."""
     cdef int c = s.card[x], p = s.owner[x], k, y, dist
-    n = push(out, n, cap, pack(kind, a, x, FK_NONE, 0))
-    if c == C_K and pinned(s, x):
-        return n
     for k in range(4):
         y = step(x, k)
         if y >= 0 and s.card[y] != NO_CARD and s.owner[y] != p:
             if attack_legal(s, x, y, march):
-                n = push(out, n, cap, pack(kind, a, x, FK_ATTACK, y))
+                n = push(out, n, cap, target_action(kind, a, x, FK_ATTACK, y))
             if c == C_SO and (s.card[y] != C_K or (s.flags[y] & F_UP) == 0):
-                n = push(out, n, cap, pack(kind, a, x, FK_SOULCAST, y))
+                n = push(out, n, cap, target_action(kind, a, x, FK_SOULCAST, y))
     if c == C_SC:
         for y in range(NSQ):
             if s.card[y] != NO_CARD and s.owner[y] != p and (s.flags[y] & F_UP) == 0:
                 dist = manhattan(x, y)
                 if dist >= 1 and dist <= 2:
-                    n = push(out, n, cap, pack(kind, a, x, FK_SCOUT, y))
+                    n = push(out, n, cap, target_action(kind, a, x, FK_SCOUT, y))
     return n
+
+
+cdef int gen_followups(State* s, int* out, int n, int cap, int kind, int a, int x, int march) noexcept nogil:
+    """The bare deploy/maneuver plus each follow-up of the card now standing on x."""
+    n = push(out, n, cap, pack(kind, a, x, FK_NONE, 0))
+    if s.card[x] == C_K and pinned(s, x):
+        return n
+    return gen_targets(s, out, n, cap, kind, a, x, march)
 
 
 cdef inline bint open_square(State* s, int sq) noexcept nogil:
@@ -283,7 +297,9 @@ cdef int gen_maneuvers(State* s, int* out, int n, int cap, int a) noexcept nogil
 
 
 cdef int gen_board_actions(State* s, int* out, int n, int cap) noexcept nogil:
-    cdef int p = s.to_move, a, c, k, y, dist
+    """Each card's stand-up or retreat, maneuvers, and the attacks, Soulcasts and scouts it makes
+    where it stands."""
+    cdef int p = s.to_move, a, c
     for a in range(NSQ):
         c = s.card[a]
         if c == NO_CARD or s.owner[a] != p:
@@ -300,19 +316,7 @@ cdef int gen_board_actions(State* s, int* out, int n, int cap) noexcept nogil:
             if s.flags[a] & F_DEF:
                 continue
         n = gen_maneuvers(s, out, n, cap, a)
-        for k in range(4):
-            y = step(a, k)
-            if y >= 0 and s.card[y] != NO_CARD and s.owner[y] != p:
-                if attack_legal(s, a, y, 0):
-                    n = push(out, n, cap, pack(A_ATTACK, a, y, 0, 0))
-                if c == C_SO and (s.card[y] != C_K or (s.flags[y] & F_UP) == 0):
-                    n = push(out, n, cap, pack(A_SOULCAST, a, y, 0, 0))
-        if c == C_SC:
-            for y in range(NSQ):
-                if s.card[y] != NO_CARD and s.owner[y] != p and (s.flags[y] & F_UP) == 0:
-                    dist = manhattan(a, y)
-                    if dist >= 1 and dist <= 2:
-                        n = push(out, n, cap, pack(A_SCOUT, a, y, 0, 0))
+        n = gen_targets(s, out, n, cap, A_ATTACK, a, a, 0)
     return n
 
 
