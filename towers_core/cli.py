@@ -45,6 +45,29 @@ def machine() -> str:
     return f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}, one core"
 
 
+def add_ai_commands(sub: argparse._SubParsersAction, levels: list[str], games: int,
+                    bench: Callable, match: Callable, bench_ai: Callable) -> None:
+    """`bench`, `match` and `bench-ai` of a game with AI levels: the same options in every game
+    (`games` is its default match length), each running the game's own function."""
+    b = sub.add_parser("bench", help="random-game speed of the engine (C playouts, one core; and the JSON API)")
+    b.add_argument("--seconds", type=float, default=3.0)
+    b.add_argument("--seed", type=int, default=1)
+    b.set_defaults(run=bench)
+    m = sub.add_parser("match", help="play two AI levels (or random/greedy baselines) against each other")
+    m.add_argument("--a", default="expert", help=f"level of A ({', '.join(levels)}, depth:N, nodes:N)")
+    m.add_argument("--b", default="normal", help="level of B")
+    m.add_argument("--games", type=int, default=games, help="games (rounded up to colour-swapped pairs)")
+    m.add_argument("--seed", type=int, default=1)
+    m.add_argument("--concurrency", type=int, default=1, help="games played in parallel processes")
+    m.add_argument("--quiet", action="store_true", help="only the final figures")
+    m.set_defaults(run=match)
+    a = sub.add_parser("bench-ai", help="search speed and depth on opening, middle and late positions")
+    a.add_argument("--seconds", type=float, default=1.0, help="search time per position")
+    a.add_argument("--seed", type=int, default=1)
+    a.add_argument("--levels", default="easy,normal,hard,expert", help="levels to time per move ('' to skip)")
+    a.set_defaults(run=bench_ai)
+
+
 def run_match(args: argparse.Namespace, match: Callable[..., dict]) -> int:
     """`towers-cli <game> match`: play the game's `match` and print each game (unless --quiet),
     the tallies, the time per move, the Elo figures and a final SUMMARY line."""

@@ -6,7 +6,7 @@ import argparse
 import random
 import time
 
-from towers_core.cli import machine, run_match
+from towers_core.cli import add_ai_commands, machine, run_match
 from towers_core.castles import api, position
 from towers_core.castles.ai.levels import LEVELS, get_level
 
@@ -15,23 +15,7 @@ __all__ = ["add_commands", "get_level"]  # get_level: towers_core.cli checks lev
 
 def add_commands(sub: argparse._SubParsersAction) -> None:
     """Register this game's subcommands under `towers-cli castles`."""
-    bench = sub.add_parser("bench", help="random-game speed of the engine (C API, one core)")
-    bench.add_argument("--seconds", type=float, default=3.0)
-    bench.add_argument("--seed", type=int, default=1)
-    bench.set_defaults(run=_bench)
-    m = sub.add_parser("match", help="play two AI levels (or random/greedy baselines) against each other")
-    m.add_argument("--a", default="expert", help=f"level of A ({', '.join(LEVELS)}, depth:N, nodes:N)")
-    m.add_argument("--b", default="normal", help="level of B")
-    m.add_argument("--games", type=int, default=40, help="games (rounded up to colour-swapped pairs)")
-    m.add_argument("--seed", type=int, default=1)
-    m.add_argument("--concurrency", type=int, default=1, help="games played in parallel processes")
-    m.add_argument("--quiet", action="store_true", help="only the final figures")
-    m.set_defaults(run=_match)
-    b = sub.add_parser("bench-ai", help="search speed on opening, middle and end positions")
-    b.add_argument("--seconds", type=float, default=1.0, help="search time per position")
-    b.add_argument("--seed", type=int, default=1)
-    b.add_argument("--levels", default="easy,normal,hard,expert", help="levels to time per move ('' to skip)")
-    b.set_defaults(run=_bench_ai)
+    add_ai_commands(sub, list(LEVELS), 40, _bench, _match, _bench_ai)
 
 
 def _bench(args: argparse.Namespace) -> int:
