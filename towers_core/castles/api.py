@@ -7,7 +7,8 @@ whose message names the field.
 from __future__ import annotations
 
 from towers_core.castles import notation, position
-from towers_core.castles.notation import CASTLES, PLAYERS, SQUARE_INDEX, SQUARES
+from towers_core.board import SQUARE_INDEX, SQUARES
+from towers_core.castles.notation import CASTLES, PLAYERS
 from towers_core.errors import IllegalAction
 
 RESIGN = "resign"

@@ -6,11 +6,13 @@ A square is rank * 7 + file (a1 = 0, g7 = 48); an action is square * 5 + kind, k
 
 from __future__ import annotations
 
+from towers_core.board import FILES, SQUARE_INDEX, SQUARES, step
 from towers_core.errors import IllegalAction
 
-FILES = "abcdefg"
-SQUARES = [f + str(r + 1) for r in range(7) for f in FILES]
-SQUARE_INDEX = {name: i for i, name in enumerate(SQUARES)}
+# FILES and step are not used here: towers_qt/castles still imports them from this module (its
+# engineers are restructuring it); once it imports towers_core.board, drop them from __all__.
+__all__ = ["CASTLES", "DIRECTIONS", "FILES", "KINDS", "PLAYERS", "SQUARES", "SQUARE_INDEX", "format_action",
+           "parse_action", "step"]
 CASTLES = ("a4", "d1", "d4", "d7", "g4")
 KINDS = "+nesw"
 DIRECTIONS = "nesw"
@@ -30,11 +32,3 @@ def parse_action(action: object) -> int:
         raise IllegalAction(f"action {action[:40]!r} is not a build 'c2+' or a push 'c2n' (n, e, s, w)")
     return SQUARE_INDEX[action[:2]] * 5 + KINDS.index(action[2])
 
-
-def step(square: str, direction: str) -> str | None:
-    """The neighbouring square towards n/e/s/w, or None off the board."""
-    i = SQUARE_INDEX[square]
-    f, r = i % 7, i // 7
-    df, dr = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0)}[direction]
-    f, r = f + df, r + dr
-    return SQUARES[r * 7 + f] if 0 <= f < 7 and 0 <= r < 7 else None

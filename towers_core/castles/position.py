@@ -6,7 +6,8 @@ fresh position dict.
 
 from __future__ import annotations
 
-from towers_core.castles.notation import CASTLES, PLAYERS, SQUARE_INDEX, SQUARES
+from towers_core.board import SQUARE_INDEX, SQUARES
+from towers_core.castles.notation import CASTLES, PLAYERS
 from towers_core.castles.rules import Engine
 from towers_core.errors import BadPosition
 

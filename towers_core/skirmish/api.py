@@ -10,6 +10,7 @@ import random
 from collections import Counter
 from typing import Any
 
+from towers_core.board import SQUARES
 from towers_core.skirmish import notation, position, records
 from towers_core.skirmish.cards import BUDGET, CARDS, CODES, DECK  # noqa: F401  (BUDGET is public API)
 from towers_core.checks import check_seed
@@ -157,7 +158,7 @@ def play(pos: dict, action: str, pulls: dict | None = None, rng_seed: int | None
 
 def _entry(before: dict, after: dict, code: int, record: dict) -> dict:
     parts = notation.describe_action(code)
-    sq = notation.SQUARES
+    sq = SQUARES
     entry = {"player": before["to_move"], "action": notation.format_action(code),
              "public": notation.format_action(code, hide_card=True), "kind": parts["kind"],
              "card": parts["card"], "fight": None, "scouted": None, "scouted_card": None,

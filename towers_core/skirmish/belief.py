@@ -20,7 +20,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from towers_core.skirmish.cards import BUDGET, BY_CODE, CODES, POOL
-from towers_core.skirmish.notation import SQUARE_INDEX
+from towers_core.board import manhattan
 from towers_core.skirmish.position import HIDDEN, PLAYERS
 
 ALL = frozenset(CODES)
@@ -131,7 +131,7 @@ def _follow_action(tokens: dict, action: str) -> dict:
     if len(action) >= 5 and action[2] == "-":
         a, b = action[0:2], action[3:5]
         allowed = tokens.pop(a, ALL)
-        dist = _distance(a, b)
+        dist = manhattan(a, b)
         if dist == 2:
             straight = a[0] == b[0] or a[1] == b[1]
             allowed = allowed & (frozenset({"La", "Sc"}) if straight else frozenset({"Sc"}))
@@ -141,11 +141,6 @@ def _follow_action(tokens: dict, action: str) -> dict:
     elif len(action) == 5 and action[2] == "?" and action[0:2] in tokens:
         tokens[action[0:2]] = tokens[action[0:2]] & frozenset({"Sc"})
     return tokens
-
-
-def _distance(a: str, b: str) -> int:
-    x, y = SQUARE_INDEX[a], SQUARE_INDEX[b]
-    return abs(x % 7 - y % 7) + abs(x // 7 - y // 7)
 
 
 # ------------------------------------------------------------------ sampling

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 
-from towers_core.skirmish.cards import CODES, INDEX
+from towers_core.board import SQUARE_INDEX, SQUARES
 from towers_core.errors import IllegalAction, brief
+from towers_core.skirmish.cards import CODES, INDEX
 from towers_core.skirmish.rules import decode, encode
 
 KINDS = ("deploy", "maneuver", "attack", "scout", "soulcast", "posture", "retreat", "standup",
@@ -15,9 +16,6 @@ FOLLOW_MARK = {1: "x", 2: "?", 3: "*"}
 MARK_FOLLOW = {v: k for k, v in FOLLOW_MARK.items()}
 FOLLOW_NAMES = (None, "attack", "scout", "soulcast")
 WHOLE_TURN = {"x": ATTACK, "?": SCOUT, "*": SOULCAST}
-
-SQUARES: tuple[str, ...] = tuple(f"{'abcdefg'[i % 7]}{i // 7 + 1}" for i in range(49))
-SQUARE_INDEX: dict[str, int] = {name: i for i, name in enumerate(SQUARES)}
 
 _SQ = r"([a-g][1-7])"
 _FOLLOW = rf"(?:([x?*]){_SQ})?"

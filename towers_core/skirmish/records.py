@@ -11,6 +11,7 @@ from contextlib import contextmanager
 from collections.abc import Iterator
 from typing import Any
 
+from towers_core.board import SQUARE_INDEX
 from towers_core.errors import BadHistory, TowersError, brief
 from towers_core.skirmish import notation
 from towers_core.skirmish.cards import INDEX, POOL_SIZE
@@ -59,7 +60,7 @@ def _one_of(value: Any, where: str, choices: tuple) -> None:
 
 
 def _square(value: Any, where: str) -> None:
-    if not isinstance(value, str) or value not in notation.SQUARE_INDEX:
+    if not isinstance(value, str) or value not in SQUARE_INDEX:
         _fail(where, f"{brief(value)} is not a square"[:300])
 
 

@@ -7,7 +7,7 @@ import random
 
 from towers_core.skirmish import belief, position
 from towers_core.skirmish.cards import CODES, INDEX
-from towers_core.skirmish.notation import SQUARE_INDEX
+from towers_core.board import SQUARE_INDEX
 from towers_core.skirmish.position import PLAYERS
 from towers_core.skirmish.rules import Engine
 
