@@ -41,8 +41,15 @@ def check_options(args: argparse.Namespace, game: ModuleType) -> None:
 
 
 def machine() -> str:
-    """The first line of every bench: where the figures come from."""
-    return f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}, one core"
+    """The first line of every bench: the CPU model (from /proc/cpuinfo where there is one), the
+    system and Python; every bench runs on one core."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            cpu = next((ln.split(":", 1)[1].strip() for ln in f if ln.startswith("model name")), cpu)
+    except OSError:
+        pass
+    return f"machine: {cpu} ({platform.machine()}), {platform.system()}, Python {platform.python_version()}, one core"
 
 
 def add_ai_commands(sub: argparse._SubParsersAction, levels: list[str], games: int,

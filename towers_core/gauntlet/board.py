@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-FILES = "abcdefg"
-TILES: tuple[str, ...] = tuple(f + str(r) for r in range(1, 8) for f in FILES)  # tile order
-XY: dict[str, tuple[int, int]] = {t: (FILES.index(t[0]), int(t[1]) - 1) for t in TILES}
-ORDER: dict[str, int] = {t: i for i, t in enumerate(TILES)}
+from towers_core.board import FILES, file_rank
+from towers_core.board import SQUARE_INDEX as ORDER  # a tile's place in tile order
+from towers_core.board import SQUARES as TILES  # tile order: the shared 7×7 square order
+
+XY: dict[str, tuple[int, int]] = {t: file_rank(t) for t in TILES}
 DIRS: dict[str, tuple[int, int]] = {"n": (0, 1), "ne": (1, 1), "e": (1, 0), "se": (1, -1),
                                     "s": (0, -1), "sw": (-1, -1), "w": (-1, 0), "nw": (-1, 1)}
 LANES = ((0, 1), (1, 0), (0, -1), (-1, 0))

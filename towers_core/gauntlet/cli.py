@@ -5,10 +5,10 @@ also times the pure-Python reference engine the C one is tested against."""
 from __future__ import annotations
 
 import argparse
-import platform
 import random
 import time
 
+from towers_core.cli import machine
 from towers_core.gauntlet import gen
 from towers_core.gauntlet.engine import play_full
 from towers_core.gauntlet.position import clone, raw_view
@@ -36,21 +36,10 @@ def random_battle(rng: random.Random, max_actions: int) -> int:
     return n
 
 
-def machine() -> str:
-    """CPU model (from /proc/cpuinfo where there is one), Python version."""
-    cpu = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as f:
-            cpu = next((ln.split(":", 1)[1].strip() for ln in f if ln.startswith("model name")), cpu)
-    except OSError:
-        pass
-    return f"{cpu} ({platform.machine()}), {platform.system()}, Python {platform.python_version()}"
-
-
 def _bench(args: argparse.Namespace) -> int:
     from towers_core.gauntlet.cengine import bench
 
-    print(f"machine: {machine()}, one core")
+    print(machine())
     actions, battles, dt, core = bench(args.seconds, args.seed, args.max_actions)
     print(f"C engine (nogil generation + apply): {actions / dt:10,.0f} actions/s  "
           f"{battles / dt:8,.2f} battles/s  ({actions} actions, {battles} battles; "
