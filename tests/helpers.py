@@ -104,7 +104,7 @@ def make_pos(board=None, *, barrack=None, resting=None, captured=None, decks=Non
             barrack[p] = sorted(barrack[p] + ["K"])
 
     # sanity: the position must be reachable in a real game
-    for sq, e in board.items():
+    for sq in board:
         assert re.fullmatch(r"[a-g][1-7]", sq), sq
         assert sq not in terrain["mountains"], f"card on mountain {sq}"
     for p in PLAYERS:

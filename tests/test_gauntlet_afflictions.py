@@ -12,7 +12,8 @@ def test_burn_and_poison_stack_on_first_tick():
 
 def test_shock_blocks_move_and_attack_not_abilities_fine_point_4():
     p = kings({"d4": unit("G", "Ro", shock=2), "d5": unit("C", "Pa")}, c="a7", g="g1")
-    acts = [a for a in api.legal_actions(make(p, turn=4, armies={"C": army(), "G": army(r={"Ro": "hide"})})) if a.startswith("d4")]
+    armies = {"C": army(), "G": army(r={"Ro": "hide"})}
+    acts = [a for a in api.legal_actions(make(p, turn=4, armies=armies)) if a.startswith("d4")]
     assert acts == ["d4*hide", "d4*poison:d5"]
 
 

@@ -1,5 +1,5 @@
 """§12 the Gauntlet: foe Royals, their tricks, chests and spoils, echoes."""
-from gauntlet_helpers import banner, foe_pos, make, struct, unit
+from gauntlet_helpers import banner, foe_pos, struct, unit
 from towers_core.gauntlet import api
 from towers_core.gauntlet.units import SLOTS
 

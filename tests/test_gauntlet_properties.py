@@ -153,7 +153,10 @@ def _random_string(rng: random.Random) -> str:
     """A random, mostly well-formed action string."""
     from towers_core.gauntlet.board import TILES
     from towers_core.gauntlet.notation import ABILITIES
-    t = lambda: rng.choice(TILES)
+
+    def t() -> str:
+        return rng.choice(TILES)
+
     forms = [lambda: f"{t()}-{t()}", lambda: f"{t()}x{t()}", lambda: f"{t()}x{t()}x{t()}",
              lambda: f"{t()}*{rng.choice(ABILITIES)}", lambda: f"{t()}*{rng.choice(ABILITIES)}:{t()}",
              lambda: f"{t()}-{t()}x{t()}", lambda: f"{rng.choice(['Pa', 'Kn', 'Qu', 'Ki'])}@{t()}",

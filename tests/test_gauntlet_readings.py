@@ -38,7 +38,8 @@ def test_11_no_reflection_from_area():
 
 def test_13_charge_onto_own_hidden_unit_not_legal():
     armies = {"C": army(), "G": army()}
-    pos = make(kings({"c1": unit("G", "Kn"), "d3": unit("G", "Ro", hidden=True)}, c="a7", g="g1"), turn=4, armies=armies)
+    p = kings({"c1": unit("G", "Kn"), "d3": unit("G", "Ro", hidden=True)}, c="a7", g="g1")
+    pos = make(p, turn=4, armies=armies)
     assert "c1*charge:d3" not in api.legal_actions(pos)
 
 

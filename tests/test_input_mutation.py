@@ -149,8 +149,10 @@ TIMES = st.one_of(st.integers(-10 ** 9, 10 ** 10), st.sampled_from(JUNK))
 PLAYERS = st.one_of(st.sampled_from(["S", "N"]), st.sampled_from(JUNK))
 ACTIONS = st.one_of(st.sampled_from(GAME["legal"]), st.sampled_from(JUNK),
                     st.text(alphabet="abcdefgKSNhpnoqrs01234567890@x-?*:^!d", max_size=12))
-PULLS = st.one_of(st.none(), st.dictionaries(st.sampled_from(["A", "D", "X", 1, None]), st.sampled_from(JUNK + [-1, 0, 1]),
-                                             max_size=3), st.sampled_from(JUNK))
+PULLS = st.one_of(st.none(),
+                  st.dictionaries(st.sampled_from(["A", "D", "X", 1, None]), st.sampled_from(JUNK + [-1, 0, 1]),
+                                  max_size=3),
+                  st.sampled_from(JUNK))
 
 
 def check(call, *args) -> None:

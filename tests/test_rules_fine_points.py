@@ -200,7 +200,7 @@ def test_fp11_all_zero_deck_can_appear_and_refills_only_at_pull():
 
 def test_fp11_pull_values_are_integers():
     pos = make_pos({"c2": "S:Kn", "c3": "N:Kn"})
-    for pull, p in api.pull_outcomes(pos, "c2xc3"):
+    for pull, _p in api.pull_outcomes(pos, "c2xc3"):
         assert set(pull) == {"A", "D"}
         for v in pull.values():
             assert type(v) is int and v in (1, 0, -1)

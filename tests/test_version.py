@@ -26,6 +26,7 @@ def test_installed_package_and_about_box_agree_with_the_core(qtbot):
 
 def test_no_other_file_writes_a_version_number():
     written = re.compile(r"""(__version__|^version)\s*=\s*["']\d""", re.MULTILINE)
-    offenders = [str(p.relative_to(ROOT)) for pattern in ("towers_core/**/*.py", "towers_qt/**/*.py", "*.toml", "*.py", "*.spec")
+    patterns = ("towers_core/**/*.py", "towers_qt/**/*.py", "*.toml", "*.py", "*.spec")
+    offenders = [str(p.relative_to(ROOT)) for pattern in patterns
                  for p in ROOT.glob(pattern) if written.search(p.read_text(encoding="utf-8"))]
     assert offenders == ["towers_core/__init__.py"]

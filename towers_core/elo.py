@@ -27,5 +27,8 @@ def elo_interval(results: list[dict]) -> tuple[float, float, float]:
         p = min(max(mean, 1.0 / n_games), 1 - 1.0 / n_games)
         se = math.sqrt(p * (1 - p) / n_games)
     lo_clip, hi_clip = 0.5 / n_games, 1 - 0.5 / n_games
-    clip = lambda s: min(max(s, lo_clip), hi_clip)
+
+    def clip(s: float) -> float:
+        return min(max(s, lo_clip), hi_clip)
+
     return elo(clip(mean)), elo(clip(mean - 1.96 * se)), elo(clip(mean + 1.96 * se))

@@ -63,20 +63,20 @@ def match(play_game: Callable[[Game], dict], a: str, b: str, games: int, seed: i
           report: Callable[[str], None] = print) -> dict:
     """Play the match, report each game, and return the tallies, end reasons and Elo figures."""
     results = []
-    w = d = l = 0
+    w = d = losses = 0
     reasons: dict[str, int] = {}
     for r in run_games(play_game, schedule(a, b, games, seed), concurrency):
         results.append(r)
         w += r["score"] == 1.0
         d += r["score"] == 0.5
-        l += r["score"] == 0.0
+        losses += r["score"] == 0.0
         reasons[r["reason"]] = reasons.get(r["reason"], 0) + 1
         g = r["game"]
         outcome = {1.0: f"{a} wins", 0.5: "draw", 0.0: f"{b} wins"}[r["score"]]
         report(f"game {len(results):>3}/{games} pair {g.pair:>3} {a}({g.a_side}) vs {b}({OTHER[g.a_side]}): "
-               f"{outcome} by {r['reason']} in {r['plies']} plies   [W/D/L {w}/{d}/{l}]")
+               f"{outcome} by {r['reason']} in {r['plies']} plies   [W/D/L {w}/{d}/{losses}]")
     diff, lo, hi = elo_interval(results)
-    return {"a": a, "b": b, "games": len(results), "wins": w, "draws": d, "losses": l,
+    return {"a": a, "b": b, "games": len(results), "wins": w, "draws": d, "losses": losses,
             "score": (w + d / 2) / len(results), "elo": diff, "elo_lo": lo, "elo_hi": hi,
             "mean_plies": sum(r["plies"] for r in results) / len(results), "reasons": reasons,
             "think_a": think_summary(results, "think_a"), "think_b": think_summary(results, "think_b")}

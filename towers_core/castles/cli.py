@@ -88,7 +88,8 @@ def _bench_ai(args: argparse.Namespace) -> int:
         total_nodes += info["nodes"]
         total_time += dt
         total_cpu += time.process_time() - c0
-        print(f"  {label:<20} depth {info['depth']:>2}  {info['nodes']:>10,} nodes  {info['nodes'] / dt:>11,.0f} nodes/s")
+        print(f"  {label:<20} depth {info['depth']:>2}  {info['nodes']:>10,} nodes  "
+              f"{info['nodes'] / dt:>11,.0f} nodes/s")
     print(f"  overall: {total_nodes / total_time:,.0f} nodes/s "
           f"({total_nodes / max(total_cpu, 1e-9):,.0f} per CPU second, fair on a busy machine)")
     levels = [lv for lv in args.levels.split(",") if lv]

@@ -99,7 +99,8 @@ def _bench_ai(args: argparse.Namespace) -> int:
         dt = time.perf_counter() - t0
         total_nodes += info["nodes"]
         total_time += dt
-        print(f"  {label:<20} depth {info['depth']:>2}  {info['nodes']:>9,} nodes  {info['nodes'] / dt:>10,.0f} nodes/s")
+        print(f"  {label:<20} depth {info['depth']:>2}  {info['nodes']:>9,} nodes  "
+              f"{info['nodes'] / dt:>10,.0f} nodes/s")
     print(f"  overall: {total_nodes / total_time:,.0f} nodes/s")
     levels = [lv for lv in args.levels.split(",") if lv]
     if levels:
