@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from towers_core.board import SQUARE_INDEX, SQUARES
 from towers_core.castles.notation import CASTLES, PLAYERS
+from towers_core.castles import rules
 from towers_core.castles.rules import Engine
 from towers_core.errors import BadPosition
 
 KEYS = ("game", "board", "to_move", "ply", "quiet", "result")
-REASONS = ("castles", "crowns", "no-moves", "quiet", "limit", "resign")
+REASONS: tuple[str, ...] = rules.REASONS[1:]  # the engine's end reasons (its 0 is "none yet")
 DRAW_REASONS = ("quiet", "limit")
 COUNTER_MAX = 10**12  # far past every limit; keeps the counters inside the engine's integers
 

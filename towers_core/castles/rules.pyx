@@ -247,7 +247,6 @@ cdef long long random_games(CState* start, int games, uint64_t* rng, long long* 
 
 REASONS = (None, "castles", "crowns", "no-moves", "quiet", "limit", "resign")
 PIECES = "-SNX"
-NUM_ACTIONS = NSQ * 5
 
 
 cdef class Engine:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from towers_core.board import FILES, file_rank
-from towers_core.board import SQUARE_INDEX as ORDER  # a tile's place in tile order
+from towers_core.board import SQUARE_INDEX as ORDER  # noqa: F401  (a tile's place in tile order: act, hits, rules)
 from towers_core.board import SQUARES as TILES  # tile order: the shared 7×7 square order
 
 XY: dict[str, tuple[int, int]] = {t: file_rank(t) for t in TILES}
@@ -45,8 +45,6 @@ def dist(a: str, b: str) -> int:
 
 NEIGHBOURS: dict[str, tuple[str, ...]] = {
     t: tuple(n for d in LINES if (n := add(t, d)) is not None) for t in TILES}
-SORTED_NEIGHBOURS: dict[str, tuple[str, ...]] = {
-    t: tuple(sorted(ns, key=ORDER.__getitem__)) for t, ns in NEIGHBOURS.items()}
 
 
 def home_rank(side: str) -> int:
@@ -60,10 +58,6 @@ def forward(side: str) -> int:
 
 def other(side: str) -> str:
     return "C" if side == "G" else "G"
-
-
-def by_order(tiles) -> list[str]:
-    return sorted(tiles, key=ORDER.__getitem__)
 
 
 RAYS: dict[str, dict[tuple[int, int], tuple[str, ...]]] = {

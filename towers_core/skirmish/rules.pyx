@@ -655,12 +655,8 @@ cdef int random_playout(State* s, uint64_t* rng, int max_plies, int resign) noex
 
 OUTCOMES = ("none", "captured", "routed", "hold", "attacker_routed", "attacker_captured",
             "revealed", "king_captured")
-REASONS = (None, "king", "empty", "resign", "dominance", "passes", "long-game")
 A_TERMS = ("rank", "supporters", "high", "march", "command", "squires")
 D_TERMS = ("rank", "behind", "defensive", "high", "squires")
-KINDS = ("deploy", "maneuver", "attack", "scout", "soulcast", "posture", "retreat", "standup",
-         "pass", "resign")
-FOLLOWS = (None, "attack", "scout", "soulcast")
 
 
 # Every Python-callable entry point checks its arguments (the C below indexes fixed arrays with
