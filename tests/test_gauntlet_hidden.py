@@ -89,25 +89,25 @@ def test_area_hits_hidden_unseen_fine_point_13():
     assert api.log_view(pos, "d4*chain:n", "G")[0]["ev"] == []
 
 
-def test_claim_reveals_fine_point_20():
+def _hidden_rogue_by_a_chest() -> dict:
+    """A hidden Rogue on c5 (it may hide) beside a gold chest on c6, in a Gauntlet against the Pawnlord."""
     armies = {"C": api.foe_army(1, "pawnlord"), "G": army(units=("Pa", "Ro"), r={"Ro": "hide"})}
     for s in ("Kn", "Bi", "Ma"):
         armies["G"][s] = {"in": False, "r": None, "p": False}
-    pos = make({"a7": unit("C", "Pa", royal=True, max=20), "g1": unit("G", "Ki"),
-                "c5": unit("G", "Ro", hidden=True)}, turn=4, armies=armies, mode="gauntlet",
-               foe="pawnlord", chests={"c6": "gold", "f6": "tome"})
+    return make({"a7": unit("C", "Pa", royal=True, max=20), "g1": unit("G", "Ki"),
+                 "c5": unit("G", "Ro", hidden=True)}, turn=4, armies=armies, mode="gauntlet",
+                foe="pawnlord", chests={"c6": "gold", "f6": "tome"})
+
+
+def test_claim_reveals_fine_point_20():
+    pos = _hidden_rogue_by_a_chest()
     new, ents = api.play(pos, "c5-c6")
     assert ents[0]["ev"] == [["move", "c5", "c6"], ["reveal", "c6", "Ro"], ["claim", "c6", "gold"]]
     assert new["spoils"] == {"gold": 10, "tomes": 0} and new["chests"] == {"f6": "tome"}
 
 
 def test_hidden_rogue_claiming_a_chest_may_hide_again_and_shows_its_move():
-    armies = {"C": api.foe_army(1, "pawnlord"), "G": army(units=("Pa", "Ro"), r={"Ro": "hide"})}
-    for s in ("Kn", "Bi", "Ma"):
-        armies["G"][s] = {"in": False, "r": None, "p": False}
-    pos = make({"a7": unit("C", "Pa", royal=True, max=20), "g1": unit("G", "Ki"),
-                "c5": unit("G", "Ro", hidden=True)}, turn=4, armies=armies, mode="gauntlet",
-               foe="pawnlord", chests={"c6": "gold", "f6": "tome"})
+    pos = _hidden_rogue_by_a_chest()
     assert "c5-c6*hide" in api.legal_actions(pos) and "c5*hide" not in api.legal_actions(pos)
     new, ents = api.play(pos, "c5-c6*hide")
     assert ents[0]["ev"] == [["move", "c5", "c6"], ["reveal", "c6", "Ro"], ["claim", "c6", "gold"], ["hide", "c6"]]

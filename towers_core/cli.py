@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import platform
+import random
 import sys
 import time
 from collections.abc import Callable
@@ -73,6 +74,23 @@ def add_ai_commands(sub: argparse._SubParsersAction, levels: list[str], games: i
     a.add_argument("--seed", type=int, default=1)
     a.add_argument("--levels", default="easy,normal,hard,expert", help="levels to time per move ('' to skip)")
     a.set_defaults(run=bench_ai)
+
+
+def print_json_api_speed(new_position: Callable[[random.Random], dict], api: ModuleType, seconds: float,
+                         seed: int) -> None:
+    """Random games through a game's JSON `api` (legal_actions + apply) for about `seconds`: the
+    speed the app and the tools see, next to the C figure."""
+    rng = random.Random(seed)
+    games = plies = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        pos = new_position(rng)
+        while pos["result"] is None:
+            pos = api.apply(pos, rng.choice(api.legal_actions(pos)))
+            plies += 1
+        games += 1
+    dt = time.perf_counter() - t0
+    print(f"JSON API     : {plies / dt:12,.0f} plies/s  {games / dt:10,.2f} games/s")
 
 
 def run_match(args: argparse.Namespace, match: Callable[..., dict]) -> int:

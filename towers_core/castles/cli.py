@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import random
 import time
 
-from towers_core.cli import add_ai_commands, machine, run_match
+from towers_core.cli import add_ai_commands, machine, print_json_api_speed, run_match
 from towers_core.castles import api, position
 from towers_core.castles.ai.levels import LEVELS, get_level
 
@@ -32,17 +31,7 @@ def _bench(args: argparse.Namespace) -> int:
     print(f"internal API : {plies / dt:12,.0f} plies/s  {games / dt:10,.1f} games/s  "
           f"({plies / max(games, 1):.0f} plies/game, {games} games)")
     print(f"  per CPU second (fair on a busy machine): {plies / max(cpu, 1e-9):,.0f} plies/s")
-    rng = random.Random(args.seed)
-    games = plies = 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < min(args.seconds, 2.0):
-        pos = api.new_position()
-        while pos["result"] is None:
-            pos = api.apply(pos, rng.choice(api.legal_actions(pos)))
-            plies += 1
-        games += 1
-    dt = time.perf_counter() - t0
-    print(f"JSON API     : {plies / dt:12,.0f} plies/s  {games / dt:10,.2f} games/s")
+    print_json_api_speed(lambda rng: api.new_position(), api, min(args.seconds, 2.0), args.seed)
     return 0
 
 
