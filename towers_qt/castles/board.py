@@ -250,30 +250,33 @@ class CastlesBoard(BoardKeys, QWidget):
         board = self.pos_["board"]
         for sq, item in self.towers.items():
             item.set_tower(board.get(sq, ""), crowned(sq, board.get(sq, "")))
-            item.set_glow(None)
         self._clear_transient()
-        self._mark_last_move()
+        glows = {}  # square -> outline colour, set once so an unchanged tower keeps its cached picture
+        self._mark_last_move(glows)
         if self.interactive and self.selected is None:
             for sq in sorted({a[:2] for a in self.legal}):
                 self._add(SquareMark(sq, self.proj, SELECT, 35, dashed=True, width=1.6))
         if self.selected is not None:
             self._add(SquareMark(self.selected, self.proj, SELECT, 110, width=3.5))
-            self.towers[self.selected].set_glow(SELECT)
+            glows[self.selected] = SELECT
         if self.hasFocus() and self.keyboard_used and self.cursor != self.selected:
             self._add(SquareMark(self.cursor, self.proj, CURSOR, 40, dashed=True, width=3.0))
             if self.towers[self.cursor].tower:
-                self.towers[self.cursor].set_glow(CURSOR)
+                glows[self.cursor] = CURSOR
+        for sq, item in self.towers.items():
+            item.set_glow(glows.get(sq))
         if self.previewing is not None:
             self._show_preview(self.previewing)
 
-    def _mark_last_move(self) -> None:
-        """Outline the last move's origin and the squares it reached, with an arrow for a push."""
+    def _mark_last_move(self, glows: dict) -> None:
+        """Outline the last move's origin (its tower's glow into `glows`) and the squares it
+        reached, with an arrow for a push."""
         action = self.last_action
         if not action or len(action) != 3 or action[:2] not in self.towers:
             return
         origin = action[:2]
         self._add(SquareMark(origin, self.proj, LAST, 80, width=3.0))
-        self.towers[origin].set_glow(LAST)
+        glows[origin] = LAST
         if action[2] == "+":
             return
         path = self._last_paths.get((action, self.pos_.get("ply")))

@@ -76,17 +76,22 @@ class SidePanel(QFrame):
             row.addStretch(1)
             col.addLayout(row)
         col.addWidget(self.moves_text)
+        self.name.setStyleSheet(f"color: {SIDE_LIGHT[side].name()};")
+        self.moves_text.setToolTip("How many moves this side could make now; with none left, it loses.")
+        self.setProperty("turn", False)
+        self.show_counts(side, 0, 0, 0, False)  # filled from the start: the first real counts keep the layout
 
     def show_counts(self, name: str, castles: int, crowns: int, moves: int, turn: bool) -> None:
+        """Show one side's figures; the style is re-polished only when the turn changes (it is slow)."""
         colour = SIDE[self.side]
         self.name.setText(f"<span style='color:{colour.name()}'>●</span> {name}")
-        self.name.setStyleSheet(f"color: {SIDE_LIGHT[self.side].name()};")
         self.castles.set_value(castles, colour)
         self.crowns.set_value(crowns, colour)
         self.castles_text.setText(f"{castles} of 5 castles")
         self.crowns_text.setText(f"{crowns} of 3 crowns")
         self.moves_text.setText(f"⇆ {moves} move{'s' * (moves != 1)} left")
-        self.moves_text.setToolTip("How many moves this side could make now; with none left, it loses.")
+        if self.property("turn") == turn:
+            return
         self.setProperty("turn", turn)
         self.style().unpolish(self)
         self.style().polish(self)

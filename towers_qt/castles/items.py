@@ -42,6 +42,10 @@ def tower_z(proj: Projection, square: str, extra: float = 0.0) -> float:
     return Z_TOWERS + proj.depth(square) * 10 + extra
 
 
+def _rgba(colour: QColor | None) -> int | None:
+    return None if colour is None else colour.rgba()
+
+
 class BoardItem(QGraphicsItem):
     """The wooden board with its rim, squares, green castles and coordinates."""
 
@@ -49,10 +53,12 @@ class BoardItem(QGraphicsItem):
         super().__init__()
         self.proj = proj
         self.setZValue(Z_BOARD)
+        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)  # ~500 paths: paint once per view change
 
     def set_projection(self, proj: Projection) -> None:
         self.prepareGeometryChange()
         self.proj = proj
+        self.update()  # drops the cached rendering
 
     def boundingRect(self) -> QRectF:
         return self.proj.bounds()
@@ -149,6 +155,7 @@ class TowerItem(QGraphicsItem):
         self.faded_from: int | None = None
         self.glow: QColor | None = None
         self.proj = proj
+        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)  # gradients per disc: paint on change only
         self.set_projection(proj)
 
     def set_projection(self, proj: Projection) -> None:
@@ -156,14 +163,23 @@ class TowerItem(QGraphicsItem):
         self.proj = proj
         self.setPos(proj.centre(self.square))
         self.setZValue(tower_z(proj, self.square))
+        self.update()
 
     def set_tower(self, tower: str, crowned: bool = False, faded_from: int | None = None) -> None:
-        self.prepareGeometryChange()
+        """Show `tower`; unchanged, nothing is invalidated (each refresh sets all 49 squares)."""
+        if (tower, crowned, faded_from) == (self.tower, self.crowned, self.faded_from):
+            return
+        if len(tower) != len(self.tower):
+            self.prepareGeometryChange()  # the bounding rect follows the height
         self.tower, self.crowned, self.faded_from = tower, crowned, faded_from
         self.update()
 
     def set_glow(self, colour: QColor | None) -> None:
-        self.glow = colour
+        """Outline the stack in `colour` (None: no outline); unchanged, no repaint."""
+        new = None if colour is None else QColor(colour)
+        if _rgba(new) == _rgba(self.glow):
+            return
+        self.glow = new
         self.update()
 
     def boundingRect(self) -> QRectF:
