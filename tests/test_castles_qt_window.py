@@ -67,6 +67,7 @@ def test_computer_plays_light_first_when_you_take_dark(castles, qtbot):
     solo(castles, side="N")
     qtbot.waitUntil(lambda: len(castles.session.actions) == 1, timeout=20000)
     assert castles.session.human_to_move() and castles.session.to_move == "N"
+    assert castles.hud.status.text() == "Your turn"
 
 
 def test_hotseat_turns_alternate_on_one_board(castles, qtbot):
@@ -77,6 +78,7 @@ def test_hotseat_turns_alternate_on_one_board(castles, qtbot):
         click_move(qtbot, castles, action)
     assert s.actions == ["c3+", "e5+", "c3n", "e6n", "b2+"] and s.to_move == "N"
     assert castles.hud.panels["N"].isVisible() and castles.board.interactive  # no curtain: nothing is hidden
+    assert castles.hud.status.text() == "Bob to move"  # two humans: each by name, no "your"
     castles.undo()
     assert s.actions == ["c3+", "e5+", "c3n", "e6n"] and s.to_move == "S"
 

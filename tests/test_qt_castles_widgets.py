@@ -70,6 +70,8 @@ def test_hud_counts_castles_crowns_and_moves(qtbot):
     assert hud.status.text() == "Bo to move" and n.property("turn") and not s.property("turn")
     hud.update_from(pos, NAMES, True)
     assert hud.status.text().startswith("Bo is thinking")
+    hud.update_from(pos, {"S": "Al", "N": "You"}, False, your_turn=True)
+    assert hud.status.text() == "Your turn"  # the shell's words, as in Skirmish
 
 
 def test_move_list_numbers_moves_and_reports_clicks(qtbot):

@@ -7,6 +7,7 @@ from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from towers_core.castles import api
+from towers_qt.shell.names import turn_text
 
 from .board_reading import castle_counts
 from .rules_text import game_over_text
@@ -118,8 +119,9 @@ class CastlesHud(QWidget):
         self.timer.setInterval(450)
         self.timer.timeout.connect(self._tick)
 
-    def update_from(self, pos: dict, names: dict[str, str], thinking: bool) -> None:
-        """Show `pos`'s counts; `thinking` = the computer is choosing the move of the side to move."""
+    def update_from(self, pos: dict, names: dict[str, str], thinking: bool, your_turn: bool = False) -> None:
+        """Show `pos`'s counts; `thinking` = the computer is choosing the move of the side to move;
+        `your_turn` = the one human at this device is to move (worded as in every game)."""
         counts = castle_counts(pos)
         moves = api.mobility(pos)
         running = pos.get("result") is None
@@ -136,7 +138,7 @@ class CastlesHud(QWidget):
             self.timer.start()
         else:
             self.timer.stop()
-            self.status.setText(f"{mover} to move")
+            self.status.setText(turn_text(mover, your_turn))
 
     def _tick(self) -> None:
         self._dots = (self._dots % 3) + 1

@@ -152,7 +152,7 @@ class CastlesWindow(GameFrame):
         elif not self.animating:
             last = s.actions[-1] if s.actions else None
             self.board.show_position(s.position, last, s.legal_actions(), s.human_to_move())
-            self.hud.update_from(s.position, names, thinking)
+            self.hud.update_from(s.position, names, thinking, self._your_turn())
         self.moves.set_moves(s.actions, names)
         self.back_button.setVisible(self.looking is not None)
         self._update_actions()
@@ -167,7 +167,12 @@ class CastlesWindow(GameFrame):
     def _show_thinking(self, on: bool) -> None:
         super()._show_thinking(on)
         if self.session.position and self.looking is None and not self.animating:
-            self.hud.update_from(self.session.position, self.names(), on and self.session.asking == "move")
+            self.hud.update_from(self.session.position, self.names(), on and self.session.asking == "move",
+                                 self._your_turn())
+
+    def _your_turn(self) -> bool:
+        """The one human of a solo game is to move: "Your turn" rather than "<name> to move"."""
+        return self.session.human_to_move() and self.session.mode() == "solo"
 
     # -- playing ----------------------------------------------------------------------------
     def play(self, action: str) -> None:
