@@ -84,12 +84,12 @@ class Chooser:
 
     def _selected_marks(self, square: str) -> dict[str, str]:
         marks: dict[str, str] = {}
-        for a, d in self.parsed.items():
+        for d in self.parsed.values():
             if d["kind"] == "posture" and d["to"] and square in (d["from"], d["to"]):
                 other = d["to"] if d["from"] == square else d["from"]
                 if other != square:
                     marks[other] = "run"
-        for a, d in self._from(square):
+        for _, d in self._from(square):
             if d["kind"] == "maneuver":
                 marks[d["to"]] = "move"
             elif d["kind"] in TARGET_KINDS and marks.get(d["target"]) != "attack":
@@ -100,7 +100,7 @@ class Chooser:
     def _follow_targets(self, base: str, dest: str) -> dict[str, str]:
         plain = self.parsed[base]
         out = {}
-        for a, d in self.parsed.items():
+        for d in self.parsed.values():
             if d["follow"] and d["kind"] == plain["kind"] and d["to"] == dest \
                     and d["from"] == plain["from"] and d["card"] == plain["card"] \
                     and out.get(d["target"]) != "attack":

@@ -97,7 +97,8 @@ class DominanceWidget(QWidget):
         layout.addStretch(1)
 
     def _build_table(self) -> None:
-        rows = (("high", "High ground"), ("captured", "Captured"), ("deck", "Fortune left<br><small>+1 · 0 · −1</small>"))
+        rows = (("high", "High ground"), ("captured", "Captured"),
+                ("deck", "Fortune left<br><small>+1 · 0 · −1</small>"))
         self.heads = {}
         for col, side in enumerate(("S", "N"), start=1):
             head = QLabel(palette.SIDE_NAME[side])
@@ -133,7 +134,8 @@ class DominanceWidget(QWidget):
                 f"<span style='color:#e0bf6c'>{deck['+1']}</span> · {deck['0']} · "
                 f"<span style='color:#e07a80'>{deck['-1']}</span>")
             self.cells[("deck", side)].setToolTip(
-                f"Left in {possessive(names.get(side, palette.SIDE_NAME[side]), False)} fortune deck: {deck['+1']} × +1, {deck['0']} × 0, "
+                f"Left in {possessive(names.get(side, palette.SIDE_NAME[side]), False)} fortune deck: "
+                f"{deck['+1']} × +1, {deck['0']} × 0, "
                 f"{deck['-1']} × −1")
 
     def resizeEvent(self, event) -> None:
