@@ -305,3 +305,17 @@ def test_the_computer_answers_at_every_level(castles, qtbot, level):
     qtbot.waitUntil(lambda: bar.widgetForAction(castles.undo_action).isEnabled(), timeout=5000)
     qtbot.mouseClick(bar.widgetForAction(castles.undo_action), Qt.LeftButton)
     assert castles.session.actions == []
+
+
+def test_first_start_welcome_for_castles_once(castles, settings):
+    from towers_qt.app import welcome
+
+    solo(castles, side="N")
+    settings.set_welcomed(game="skirmish")  # Skirmish's welcome seen: Castles still has its own
+    welcome(castles, settings)
+    text = castles.welcome_box.text()
+    assert "Welcome to Castles" in text and "<b>blue</b> pieces" in text and settings.welcomed("castles")
+    castles.welcome_box.close()
+    castles.welcome_box = None
+    welcome(castles, settings)
+    assert castles.welcome_box is None  # once only

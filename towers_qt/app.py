@@ -109,8 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.new or not window.resume_autosave():
         kind.start_default(window, args.seed)
     window = window.current()  # the autosave may have been the other game's
-    if window.GAME == "skirmish":
-        welcome(window, settings)
+    welcome(window, settings)
     return app.exec()
 
 
@@ -125,16 +124,19 @@ def first_game(settings, new: bool) -> str:
 
 
 def welcome(window, settings) -> None:
-    """The first start only: which side you are and what to do first."""
-    from towers_qt.shell.welcome import show_welcome
+    """The first start of each game only: which side you are and what to do first."""
+    from towers_qt.castles.rules_text import welcome_text as castles_welcome
+    from towers_qt.shell.welcome import show_welcome, welcome_text
     from towers_qt.skirmish.board.palette import colour_word
 
-    if settings.welcomed():
+    game = window.GAME
+    if settings.welcomed(game):
         return
     s = window.session
     side = s.humans()[0] if s.humans() else "S"
-    window.welcome_box = show_welcome(window, side, s.mode(), colour_word(side))
-    settings.set_welcomed()
+    text = (castles_welcome if game == "castles" else welcome_text)(side, s.mode(), colour_word(side))
+    window.welcome_box = show_welcome(window, text)
+    settings.set_welcomed(game=game)
 
 
 if __name__ == "__main__":

@@ -129,3 +129,17 @@ in the bottom-right corner: each square shows its tower's height and its stack a
 <p><b>Learn</b> — Step through a sample game to see how builds and pushes work. Pushes are animated,
 so you can watch where each piece ends up.</p>
 """
+
+
+def welcome_text(side: str, mode: str, colour_word: str) -> str:
+    """The first start's welcome (rich text): your colour, how to play a move, how to win."""
+    if mode == "hotseat":
+        who = "Two players share this board, taking turns."
+    else:
+        who = f"You play the <b>{colour_word}</b> pieces against the computer."
+    return (f"<h3>Welcome to Castles</h3><p>{who}</p>"
+            "<p><b>To move:</b> click a tower you control. The action bar offers its moves (Build, Push); "
+            "hover one to preview it on the board, click it to play.</p>"
+            "<p>Hold 4 of the 5 green castles or crown 3 to win; a side left with no move loses.</p>"
+            "<p>The arrows by the compass turn the board, ⋮ switches 3D/2D. The full rules are under "
+            "Help ▸ Rules of Castles (F1); Help ▸ Learn Castles steps through a sample game.</p>")

@@ -186,12 +186,12 @@ class Settings:
     def set_palette(self, name: str) -> None:
         self._set(Key.PALETTE, _choice(name, PALETTES, "classic"))
 
-    def welcomed(self) -> bool:
-        """Whether the first-start welcome has been shown."""
-        return str(self._get(Key.WELCOMED, "false")).lower() in ("true", "1")
+    def welcomed(self, game: str = "skirmish") -> bool:
+        """Whether `game`'s first-start welcome has been shown (each game has its own)."""
+        return str(self._get(_welcome_key(game), "false")).lower() in ("true", "1")
 
-    def set_welcomed(self, done: bool = True) -> None:
-        self._set(Key.WELCOMED, bool(done))
+    def set_welcomed(self, done: bool = True, game: str = "skirmish") -> None:
+        self._set(_welcome_key(game), bool(done))
 
     def orientation(self) -> str:
         """"auto" (the side to move sees its home row at the bottom), "south" or "north"."""
@@ -259,3 +259,8 @@ def _to_bytes(value: Any) -> QByteArray:
 def _dock_key(game: str) -> str:
     """Each game's docks differ, so each keeps its own layout (Skirmish's under the old key)."""
     return Key.DOCK_STATE if game == "skirmish" else f"{Key.DOCK_STATE}_{game}"
+
+
+def _welcome_key(game: str) -> str:
+    """Skirmish keeps the key it always had, so a welcomed player is not welcomed again."""
+    return Key.WELCOMED if game == "skirmish" else f"{game}/welcomed"

@@ -1,4 +1,5 @@
-"""First start: a short welcome telling the player which side they are and what to do first."""
+"""First start of a game: a short welcome telling the player which side they are and what to do
+first (Skirmish's text here, Castles's in castles/rules_text.py)."""
 from __future__ import annotations
 
 from PySide6.QtWidgets import QMessageBox, QWidget
@@ -23,10 +24,9 @@ def welcome_text(side: str, mode: str, colour_word: str) -> str:
             "The full rules are under Help ▸ Rules (F1).</p>")
 
 
-def show_welcome(parent: QWidget, side: str, mode: str, colour_word: str) -> QMessageBox:
+def show_welcome(parent: QWidget, text: str) -> QMessageBox:
     """Non-blocking: the board stays visible behind it."""
-    box = QMessageBox(QMessageBox.Information, "Welcome", welcome_text(side, mode, colour_word),
-                      QMessageBox.Ok, parent)
+    box = QMessageBox(QMessageBox.Information, "Welcome", text, QMessageBox.Ok, parent)
     box.setObjectName("welcomeBox")
     box.open()
     return box
