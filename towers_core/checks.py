@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from towers_core.errors import BadLevel, BadPosition
+from towers_core.errors import BadLevel, BadPosition, brief
 
 SEED_MIN, SEED_MAX = -(1 << 63), (1 << 64) - 1  # 64-bit: bigger ones would only be slow to hash
 MAX_TIME_MS = 3_600_000                         # an hour: past that a budget is a typo
@@ -18,7 +18,7 @@ MAX_SECONDS = 3600.0
 def whole_number(value: Any, field: str, lo: int, hi: int, error: type = BadPosition) -> int:
     """`value` if it is an int (not a bool) in [lo, hi]; else `error` naming the field."""
     if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        raise error(f"{field} must be a whole number from {lo} to {hi}")
+        raise error(f"{field} must be a whole number from {lo} to {hi}, not {brief(value)}"[:200])
     return value
 
 

@@ -17,7 +17,8 @@ from towers_core.skirmish.state cimport *
 from towers_core.rng cimport next_rand, mix
 from towers_core.skirmish.rules cimport gen_actions, apply_action, action_pullers, Engine
 from towers_core.skirmish.ai.evaluate cimport evaluate, card_worth, WIN, EVAL_CAP
-from towers_core.errors import BadLevel, BadPosition, brief
+from towers_core.checks import whole_number
+from towers_core.errors import BadLevel, BadPosition
 
 load_card_table()
 
@@ -552,7 +553,7 @@ cdef class Search:
 
     def __cinit__(self, tt_bits=18):
         memset(&self.c, 0, sizeof(Ctx))
-        self.tt_bits = _whole(tt_bits, 8, 26, "tt_bits")
+        self.tt_bits = whole_number(tt_bits, "tt_bits", 8, 26, BadLevel)
         self.c.move_cap = MAXMOVES
         self.c.tt = <TTEntry*>calloc((<size_t>1) << self.tt_bits, sizeof(TTEntry))
         self.c.tt_mask = ((<uint64_t>1) << self.tt_bits) - 1
@@ -597,14 +598,14 @@ cdef class Search:
             raise BadLevel("noise must be a number from 0 to 100")
         if not isinstance(use_tt, bool):
             raise BadLevel("use_tt must be true or false")
-        self.c.max_depth = min(_whole(max_depth, 1, 1000, "max_depth"), MAXPLY - 2)
-        self.c.node_limit = _whole(node_limit, 0, 10 ** 12, "node_limit")
+        self.c.max_depth = min(whole_number(max_depth, "max_depth", 1, 1000, BadLevel), MAXPLY - 2)
+        self.c.node_limit = whole_number(node_limit, "node_limit", 0, 10 ** 12, BadLevel)
         self.c.deadline = -1.0 if time_ms is None else float(time_ms) / 1000.0
         self.c.noise = noise
-        self.c.noise_seed = _whole(noise_seed, 0, 0xFFFFFFFFFFFFFFFF, "noise_seed")
-        self.c.verify_depth = _whole(verify_depth, 0, MAXPLY - 2, "verify_depth")
+        self.c.noise_seed = whole_number(noise_seed, "noise_seed", 0, 0xFFFFFFFFFFFFFFFF, BadLevel)
+        self.c.verify_depth = whole_number(verify_depth, "verify_depth", 0, MAXPLY - 2, BadLevel)
         self.c.use_tt = use_tt
-        self.c.move_cap = _whole(move_cap, 1, MAXMOVES, "move_cap")
+        self.c.move_cap = whole_number(move_cap, "move_cap", 1, MAXMOVES, BadLevel)
 
     def run(self) -> dict:
         """Search to the limits; returns {'move', 'value', 'depth', 'nodes', ...}."""
@@ -638,14 +639,6 @@ cdef class Search:
                 "nodes": self.c.nodes, "pv": [self.c.pv[i] for i in range(self.c.pv_len)],
                 "cancelled": bool(towers_flag_get(&self.c.stop)), "verify_checks": self.c.verify_checks,
                 "verify_failures": self.c.verify_failures}
-
-
-
-cdef object _whole(object value, object lo, object hi, str name):
-    """`value` if an int (not a bool) in [lo, hi], else BadLevel naming the field."""
-    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        raise BadLevel(f"{name} must be a whole number from {lo} to {hi}, not {brief(value)}"[:200])
-    return value
 
 
 def evaluate_engine(e) -> float:
