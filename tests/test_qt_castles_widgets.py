@@ -121,3 +121,16 @@ def test_learn_keeps_its_own_view_settings(qtbot, qsettings):
     main = CastlesBoard(qsettings)
     qtbot.addWidget(main)
     assert (main.mode(), main.rotation()) == ("3d", 0)
+
+
+def test_move_list_follows_moves_and_take_backs(qtbot):
+    ml = MoveList()
+    qtbot.addWidget(ml)
+    ml.set_moves(["c2e", "f5s", "d2+"], NAMES)
+    ml.set_moves(["c2e", "f5s", "d2+", "e5n"], NAMES)  # written past the moves shown only
+    assert ml.row_text(1) == "2. d2+ e5n"
+    ml.set_moves(["c2e", "f5s", "d2+"], NAMES)  # undo
+    assert ml.table.rowCount() == 2 and ml.row_text(1) == "2. d2+"
+    ml.set_moves(["c2e", "f5n"], {"S": "Al", "N": "Bo"})  # another game, other names
+    assert ml.table.rowCount() == 1 and ml.row_text(0) == "1. c2e f5n"
+    assert ml.table.horizontalHeaderItem(1).text() == "Bo"

@@ -37,22 +37,18 @@ class MoveList(QWidget):
         layout.addWidget(self.table)
 
     def set_moves(self, actions: list[str], names: dict) -> None:
-        """Show `actions` (ply order, S first); the headers name the two sides."""
-        self.actions = list(actions)
-        self.table.setHorizontalHeaderLabels([names.get("S", "South"), names.get("N", "North")])
-        for column, side in enumerate(("S", "N")):
-            self.table.horizontalHeaderItem(column).setToolTip(names.get(side, side))
+        """Show `actions` (ply order, S first); the headers name the two sides. Only the cells past
+        the moves already shown are written (the window calls this at every refresh)."""
+        old, self.actions = self.actions, list(actions)
+        self._set_headers(names)
+        keep = next((i for i, (a, b) in enumerate(zip(old, actions)) if a != b), min(len(old), len(actions)))
         rows = (len(actions) + 1) // 2
-        self.table.setRowCount(rows)
-        self.table.setVerticalHeaderLabels([f"{i + 1}." for i in range(rows)])
-        for i, action in enumerate(actions):
-            item = QTableWidgetItem("resigns" if action == "resign" else action)
-            item.setTextAlignment(Qt.AlignCenter)
-            item.setForeground(SIDE_LIGHT["S" if i % 2 == 0 else "N"])
-            item.setToolTip(f"Show the board after move {i // 2 + 1} ({action})")
-            item.setData(Qt.UserRole, i)
-            self.table.setItem(i // 2, i % 2, item)
-        if len(actions) % 2:
+        if rows != self.table.rowCount():
+            self.table.setRowCount(rows)
+            self.table.setVerticalHeaderLabels([f"{i + 1}." for i in range(rows)])
+        for i in range(keep, len(actions)):
+            self.table.setItem(i // 2, i % 2, self._cell(i, actions[i]))
+        if len(actions) % 2:  # the last row's empty half (also where a taken-back move was)
             blank = QTableWidgetItem("")
             blank.setFlags(Qt.NoItemFlags)
             self.table.setItem(rows - 1, 1, blank)
@@ -60,6 +56,26 @@ class MoveList(QWidget):
             last = self.table.item((len(actions) - 1) // 2, (len(actions) - 1) % 2)
             self.table.setCurrentItem(last)
             self.table.scrollToItem(last)
+
+    def _set_headers(self, names: dict) -> None:
+        """The two columns' headers: the sides' names (set again only when they change)."""
+        labels = [names.get("S", "South"), names.get("N", "North")]
+        shown = [self.table.horizontalHeaderItem(c) for c in range(2)]
+        if [item.text() if item else None for item in shown] == labels:
+            return
+        self.table.setHorizontalHeaderLabels(labels)
+        for column, side in enumerate(("S", "N")):
+            self.table.horizontalHeaderItem(column).setToolTip(names.get(side, side))
+
+    @staticmethod
+    def _cell(i: int, action: str) -> QTableWidgetItem:
+        """Ply `i`'s cell: the move in its side's colour, its ply index kept for a click."""
+        item = QTableWidgetItem("resigns" if action == "resign" else action)
+        item.setTextAlignment(Qt.AlignCenter)
+        item.setForeground(SIDE_LIGHT["S" if i % 2 == 0 else "N"])
+        item.setToolTip(f"Show the board after move {i // 2 + 1} ({action})")
+        item.setData(Qt.UserRole, i)
+        return item
 
     def row_text(self, row: int) -> str:
         """One numbered row as text, e.g. `1. c2+ e5s` (for tests and screen readers)."""
