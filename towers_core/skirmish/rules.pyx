@@ -372,11 +372,10 @@ cdef int gen_actions(State* s, int* out, int cap) noexcept nogil:
 
 cdef int draw_pull(State* s, int p, int forced, uint64_t* rng) noexcept nogil:
     """Pull the top fortune card of p's deck (refilled to a full deck only when empty, fine point 11)."""
-    cdef int tot = s.deck[p][0] + s.deck[p][1] + s.deck[p][2], r, v
-    if tot == 0:
-        for v in range(3):
-            s.deck[p][v] = towers_deck_full[v]
-            tot += towers_deck_full[v]
+    cdef int d[3]
+    cdef int tot = next_pull_deck(s, p, d), r, v
+    for v in range(3):
+        s.deck[p][v] = d[v]
     if forced >= -1 and forced <= 1 and s.deck[p][forced + 1] > 0:
         v = forced
     else:

@@ -191,3 +191,16 @@ cdef inline int card_value(int c) noexcept nogil:
 
 cdef inline bint kob(int c) noexcept nogil:
     return towers_card_kob[c]
+
+cdef inline int next_pull_deck(State* s, int p, int* d) noexcept nogil:
+    """Fill d with the -1/0/+1 counts p's next pull draws from (its deck, or a full one when it is
+    empty: fine point 11); returns their total."""
+    cdef int i, total = 0
+    for i in range(3):
+        d[i] = s.deck[p][i]
+        total += d[i]
+    if total == 0:
+        for i in range(3):
+            d[i] = towers_deck_full[i]
+            total += d[i]
+    return total

@@ -164,15 +164,8 @@ cdef int expand(Ctx* c, State* s, int act, int ply) noexcept nogil:
         apply_action(kids, act, PULL_RANDOM, PULL_RANDOM, &rng, &log)
         kp[0] = 1.0
         return 1
-    for i in range(3):
-        da[i] = s.deck[p][i]
-        dd[i] = s.deck[1 - p][i]
-    ta = da[0] + da[1] + da[2]
-    td = dd[0] + dd[1] + dd[2]
-    if ta == 0:
-        da[0] = 3; da[1] = 6; da[2] = 3; ta = 12
-    if td == 0:
-        dd[0] = 3; dd[1] = 6; dd[2] = 3; td = 12
+    ta = next_pull_deck(s, p, da)
+    td = next_pull_deck(s, 1 - p, dd)
     for va in range(-1, 2):
         if m & 1:
             if da[va + 1] == 0:
