@@ -4,7 +4,7 @@ import sys
 from Cython.Build import cythonize
 from setuptools import Extension, find_packages, setup
 
-MODULES = ["towers_core.skirmish.rules", "towers_core.skirmish.ai.search"]
+MODULES = ["towers_core.skirmish.rules", "towers_core.skirmish.ai.search", "towers_core.skirmish.ai.ismcts"]
 
 OPTIMIZE = ["/O2"] if sys.platform == "win32" else ["-O3"]
 

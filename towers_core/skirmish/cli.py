@@ -18,7 +18,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     bench.add_argument("--seed", type=int, default=1)
     bench.set_defaults(run=_bench)
     m = sub.add_parser("match", help="play two AI levels (or random/greedy baselines) against each other")
-    m.add_argument("--a", default="expert", help=f"level of A ({', '.join(LEVELS)}, depth:N, nodes:N)")
+    m.add_argument("--a", default="expert", help=f"level of A ({', '.join(LEVELS)}, depth:N, nodes:N) or ismcts[:iters=N|ms=N]")
     m.add_argument("--b", default="normal", help="level of B")
     m.add_argument("--games", type=int, default=200, help="games (rounded up to colour-swapped pairs)")
     m.add_argument("--seed", type=int, default=1)
@@ -68,8 +68,9 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _match(args: argparse.Namespace) -> int:
+    from towers_core.skirmish.ai.contenders import check
     from towers_core.skirmish.ai.match import match
-    get_level(args.a), get_level(args.b)  # fail early on a typo
+    check(args.a), check(args.b)  # fail early on a typo
     games = args.games + args.games % 2
     print(f"match: {args.a} vs {args.b}, {games} games ({games // 2} colour-swapped pairs), "
           f"seed {args.seed}, concurrency {args.concurrency}", flush=True)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from towers_core.skirmish import api, position
-from towers_core.skirmish.ai.player import choose_action, choose_muster
+from towers_core.skirmish.ai.contenders import choose_action, choose_muster
 
 OTHER = {"S": "N", "N": "S"}
 

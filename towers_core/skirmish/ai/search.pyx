@@ -12,12 +12,12 @@ from libc.stdint cimport uint64_t, int32_t, int16_t, int8_t
 from libc.string cimport memcpy, memset, memcmp
 from libc.stdlib cimport malloc, calloc, free
 from towers_core.skirmish.state cimport *
-from towers_core.skirmish.rules cimport gen_actions, apply_action, action_pullers, next_rand, Engine
+from towers_core.skirmish.rules cimport apply_action, action_pullers, next_rand, Engine
 from towers_core.skirmish.ai.evaluate cimport evaluate, card_worth, WIN, EVAL_CAP
+from towers_core.skirmish.ai.moves cimport gen_moves, target_of, MAXMOVES
 
 cdef enum:
     MAXPLY = 48
-    MAXMOVES = 1536
     MAXW = 32
     MAXKIDS = 9
     HIST = 4096
@@ -265,29 +265,8 @@ cdef double pure(Ctx* c, State* s, int depth, int ply) noexcept nogil:
 # ---------------------------------------------------------------- decision nodes
 
 
-cdef inline int gen_moves(State* s, int* mv) noexcept nogil:
-    """Legal actions without `resign` (never better than the worst alternative in search)."""
-    cdef int n = gen_actions(s, mv, MAXMOVES), i, k = 0
-    if n > MAXMOVES:
-        n = MAXMOVES
-    for i in range(n):
-        if act_kind(mv[i]) != A_RESIGN:
-            mv[k] = mv[i]
-            k += 1
-    return k
-
-
 cdef inline int hist_index(int act) noexcept nogil:
     return <int>(((<unsigned int>act) * 2654435761u) >> 20) & (HIST - 1)
-
-
-cdef inline int target_of(int act) noexcept nogil:
-    cdef int kind = act_kind(act)
-    if kind == A_ATTACK or kind == A_SOULCAST:
-        return act_b(act)
-    if (kind == A_DEPLOY or kind == A_MANEUVER) and (act_fk(act) == FK_ATTACK or act_fk(act) == FK_SOULCAST):
-        return act_c(act)
-    return -1
 
 
 cdef inline double order_score(Ctx* c, State* s, int act, int ttmove, int ply) noexcept nogil:
