@@ -1,4 +1,6 @@
 """The IS-MCTS yardstick: legal, reproducible with an iteration budget, tactical, honest."""
+import json
+
 import pytest
 
 from towers_core.errors import BadPosition
@@ -60,3 +62,14 @@ def test_names_parse():
 def test_a_tiny_match_against_random_runs():
     r = match("ismcts:iters=300,worlds=4", "random", 2, 1, 1, report=lambda s: None)
     assert r["games"] == 2
+
+
+def test_a_recorded_game_replays_to_its_result(tmp_path):
+    from towers_core.skirmish.ai.diagnose import replay
+    path = tmp_path / "games.jsonl"
+    match("greedy", "ismcts:iters=200,worlds=4", 2, 1, 1, report=lambda s: None, record=str(path))
+    rows = [json.loads(x) for x in path.read_text().splitlines()]
+    assert len(rows) == 2
+    for row in rows:
+        plies = list(replay(row))
+        assert len(plies) == row["plies"] and [a for _, _, a in plies] == row["moves"]

@@ -3,6 +3,7 @@ scored as W/D/L and an Elo difference with a 95% interval (from the pair scores)
 
 from __future__ import annotations
 
+import json
 import math
 import time
 import multiprocessing
@@ -37,18 +38,20 @@ def play_game(g: Game) -> dict:
     pos = api.new_position(g.seed, musters)
     history: dict[str, list[dict]] = {"S": [], "N": []}
     think = {"S": [0.0, 0.0, 0], "N": [0.0, 0.0, 0]}  # total, longest, moves
+    moves = []
     while pos["result"] is None:
         me = pos["to_move"]
         t0 = time.perf_counter()
         action = choose_action(position.view(pos, me), history[me], players[me], g.seed + pos["actions"])
         _note_time(think[me], time.perf_counter() - t0)
         pos, entry = api.play(pos, action, rng_seed=g.seed * 1009 + pos["actions"])
+        moves.append(action)
         for side in ("S", "N"):
             history[side].append(api.history_entry(entry, pos, side))
     winner = pos["result"]["winner"]
     score = 0.5 if winner is None else (1.0 if winner == g.a_side else 0.0)
     return {"game": g, "score": score, "reason": pos["result"]["reason"], "plies": pos["actions"],
-            "think_a": think[g.a_side], "think_b": think[OTHER[g.a_side]]}
+            "think_a": think[g.a_side], "think_b": think[OTHER[g.a_side]], "moves": moves}
 
 
 def _note_time(acc: list, dt: float) -> None:
@@ -104,14 +107,25 @@ def elo_interval(results: list[dict]) -> tuple[float, float, float]:
     return elo(clip(mean)), elo(clip(mean - 1.96 * se)), elo(clip(mean + 1.96 * se))
 
 
+def record_game(path: str, r: dict) -> None:
+    """Append one finished game (seed, sides, result, moves) as a JSON line, for replaying it."""
+    g = r["game"]
+    row = {"pair": g.pair, "a": g.a, "b": g.b, "a_side": g.a_side, "seed": g.seed, "score": r["score"],
+           "reason": r["reason"], "plies": r["plies"], "moves": r["moves"]}
+    with open(path, "a", encoding="utf-8") as f:
+        f.write(json.dumps(row) + "\n")
+
+
 def match(a: str, b: str, games: int, seed: int, concurrency: int,
-          report: Callable[[str], None] = print) -> dict:
-    """Play the match, report each game, and return the tallies and Elo figures."""
+          report: Callable[[str], None] = print, record: str | None = None) -> dict:
+    """Play the match, report each game (and append it to `record`), return tallies and Elo figures."""
     jobs = schedule(a, b, games, seed)
     results = []
     w = d = l = 0
     for r in run_games(jobs, concurrency):
         results.append(r)
+        if record:
+            record_game(record, r)
         w += r["score"] == 1.0
         d += r["score"] == 0.5
         l += r["score"] == 0.0
