@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import random
+from collections import Counter
 from typing import Iterator
 
-from towers_core.skirmish import api, notation, position
+from towers_core.skirmish import api, belief, notation, position
+from towers_core.skirmish.cards import BY_CODE
 from towers_core.skirmish.ai import determinize, yardstick
 from towers_core.skirmish.ai.ismcts import Mcts
 from towers_core.skirmish.ai.levels import get_level
@@ -67,6 +71,48 @@ def study(row: dict, level: str, iters: int) -> list[dict]:
     return out
 
 
+def race_start(row: dict) -> tuple[int, int] | None:
+    """For a game won by Dominance: the ply from which the winner held more high ground to the end,
+    and the marker (winner's side) then, i.e. how long the loser had to break the lead."""
+    if row["reason"] != "dominance":
+        return None
+    winner = row["a_side"] if row["score"] == 1.0 else OTHER[row["a_side"]]
+    start = None
+    for pos, _, _ in replay(row):
+        lead = _high(pos, winner) > _high(pos, OTHER[winner])
+        if not lead:
+            start = None
+        elif start is None:
+            start = (pos["actions"], pos["marker"] * (1 if winner == "S" else -1))
+    return start
+
+
+def belief_loss(row: dict, tilt: float, samples: int = 300) -> tuple[float, int]:
+    """Summed log-loss (nats) of the true identity of every face-down card each side faces, and the
+    count, under the belief sampler; with tilt > 0 each sample is kept with weight
+    exp(-unspent troops / tilt), i.e. a prior that musters spend their whole budget."""
+    loss, n = 0.0, 0
+    for pos, hist, _ in replay(row):
+        viewer = pos["to_move"]
+        view = position.view(pos, viewer)
+        k = belief.knowledge(view, viewer, hist)
+        truth = {sq: c["card"] for sq, c in pos["board"].items() if sq in k.tokens}
+        if not truth:
+            continue
+        rng, counts, total = random.Random(pos["actions"]), Counter(), 0.0
+        for _ in range(samples):
+            board, barrack, _ = belief.sample_hidden(k, rng)
+            slack = k.troops_left - sum(BY_CODE[c].troops for c in list(board.values()) + barrack)
+            w = math.exp(-max(slack, 0) / tilt) if tilt > 0 else 1.0
+            total += w
+            for sq, card in board.items():
+                counts[sq, card] += w
+        for sq, card in truth.items():
+            loss -= math.log(max(counts[sq, card] / total, 1e-3))
+            n += 1
+    return loss, n
+
+
 def _high(pos: dict, side: str) -> int:
     high = set(pos["terrain"]["high"])
     return sum(1 for sq, c in pos["board"].items() if sq in high and c["owner"] == side and c["card"] != "K")
@@ -78,7 +124,16 @@ def main() -> None:
     ap.add_argument("--level", default="expert")
     ap.add_argument("--iters", type=int, default=60_000, help="yardstick iterations per position")
     ap.add_argument("--lost-only", action="store_true")
+    ap.add_argument("--races", action="store_true", help="only where each Dominance race was decided (no search)")
+    ap.add_argument("--belief", type=float, nargs="*", metavar="TILT",
+                    help="only the belief model's log-loss on the true hidden cards, per tilt (0 = as is)")
     args = ap.parse_args()
+    if args.belief is not None:
+        rows = [json.loads(line) for line in open(args.record, encoding="utf-8")]
+        for tilt in args.belief or [0.0]:
+            loss, n = map(sum, zip(*(belief_loss(r, tilt) for r in rows)))
+            print(f"tilt {tilt:g}: mean log-loss {loss / max(n, 1):.4f} nats over {n} hidden cards", flush=True)
+        return
     for line in open(args.record, encoding="utf-8"):
         row = json.loads(line)
         if args.level not in (row["a"], row["b"]) or yardstick.parse(args.level) is not None:
@@ -87,7 +142,14 @@ def main() -> None:
         if args.lost_only and level_score > 0:
             continue
         print(f"# pair {row['pair']} {row['a']}({row['a_side']}) vs {row['b']}: {args.level} scored "
-              f"{level_score} by {row['reason']} in {row['plies']} plies")
+              f"{level_score} by {row['reason']} in {row['plies']} plies", flush=True)
+        if args.races:
+            start = race_start(row)
+            if start:
+                print(f"  the winner led on high ground from ply {start[0]} to the end, marker then {start[1]:+d}")
+            elif row["reason"] == "dominance":
+                print("  high ground level at the end: the captures tie-break moved the marker")
+            continue
         for m in study(row, args.level, args.iters):
             flag = "" if m["ys_best"] == m["played"] else f"  ys prefers {m['ys_best']} ({m['ys_q_best']:.2f})"
             print(f"ply {m['ply']:>3} {m['played']:<14} value {m['value']:+7.2f} d{m['depth']:<2} "
