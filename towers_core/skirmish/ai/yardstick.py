@@ -16,6 +16,7 @@ from towers_core.skirmish.position import validate_muster
 
 PREFIX = "ismcts"
 DEFAULT_MS = 1000
+MAX_NODES = 1 << 20   # the search stops early if a clock budget ever fills the tree
 MUSTER_STYLES = ("balanced", "knights")
 
 
@@ -49,7 +50,7 @@ def choose_action(view: dict, history: list[dict], spec: Spec, seed: int) -> str
     legal = _legal(view)
     if len(legal) == 1:
         return notation.format_action(legal[0])
-    tree = Mcts()
+    tree = Mcts(MAX_NODES if spec.ms else min(spec.iters + 2, MAX_NODES))  # one node per iteration at most
     tree.set_worlds(determinize.worlds(view, history or [], spec.worlds, seed))
     tree.configure(iterations=spec.iters, time_ms=spec.ms or None, seed=seed + 7 * view["actions"],
                    c_uct=spec.c, rollout=spec.rollout)
