@@ -113,6 +113,13 @@ def belief_loss(row: dict, tilt: float, samples: int = 300) -> tuple[float, int]
     return loss, n
 
 
+def high_at(row: dict, level: str, plies: tuple[int, ...]) -> dict[int, tuple[int, int]]:
+    """High-ground squares held by `level` and by its opponent at the given plies (the opening race)."""
+    side = row["a_side"] if row["a"] == level else OTHER[row["a_side"]]
+    return {pos["actions"]: (_high(pos, side), _high(pos, OTHER[side]))
+            for pos, _, _ in replay(row) if pos["actions"] in plies}
+
+
 def _high(pos: dict, side: str) -> int:
     high = set(pos["terrain"]["high"])
     return sum(1 for sq, c in pos["board"].items() if sq in high and c["owner"] == side and c["card"] != "K")
@@ -127,7 +134,17 @@ def main() -> None:
     ap.add_argument("--races", action="store_true", help="only where each Dominance race was decided (no search)")
     ap.add_argument("--belief", type=float, nargs="*", metavar="TILT",
                     help="only the belief model's log-loss on the true hidden cards, per tilt (0 = as is)")
+    ap.add_argument("--opening", action="store_true", help="only the mean high ground held at plies 6, 10, 16")
     args = ap.parse_args()
+    if args.opening:
+        rows = [json.loads(line) for line in open(args.record, encoding="utf-8")]
+        held = [high_at(r, args.level, (6, 10, 16)) for r in rows if args.level in (r["a"], r["b"])]
+        for ply in (6, 10, 16):
+            pairs = [h[ply] for h in held if ply in h]
+            print(f"ply {ply}: {len(pairs)} games, mean high ground {args.level} "
+                  f"{sum(p[0] for p in pairs) / max(len(pairs), 1):.2f}, "
+                  f"opponent {sum(p[1] for p in pairs) / max(len(pairs), 1):.2f}")
+        return
     if args.belief is not None:
         rows = [json.loads(line) for line in open(args.record, encoding="utf-8")]
         for tilt in args.belief or [0.0]:
