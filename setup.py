@@ -7,6 +7,7 @@ from setuptools import Extension, find_packages, setup
 MODULES = [
     "towers_core.skirmish.rules",
     "towers_core.skirmish.ai.search",
+    "towers_core.skirmish.ai.ismcts",
     "towers_core.castles.rules",
     "towers_core.castles.ai.search",
     "towers_core.gauntlet.rules",

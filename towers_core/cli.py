@@ -68,6 +68,7 @@ def add_ai_commands(sub: argparse._SubParsersAction, levels: list[str], games: i
     m.add_argument("--seed", type=int, default=1)
     m.add_argument("--concurrency", type=int, default=1, help="games played in parallel processes")
     m.add_argument("--quiet", action="store_true", help="only the final figures")
+    m.add_argument("--record", help="append each game (seed, moves, result) as a JSON line to this file")
     m.set_defaults(run=match)
     a = sub.add_parser("bench-ai", help="search speed and depth on opening, middle and late positions")
     a.add_argument("--seconds", type=float, default=1.0, help="search time per position")
@@ -101,7 +102,7 @@ def run_match(args: argparse.Namespace, match: Callable[..., dict]) -> int:
           f"seed {args.seed}, concurrency {args.concurrency}", flush=True)
     t0 = time.perf_counter()
     r = match(args.a, args.b, games, args.seed, args.concurrency,
-              report=(lambda s: None) if args.quiet else (lambda s: print(s, flush=True)))
+              report=(lambda s: None) if args.quiet else (lambda s: print(s, flush=True)), record=args.record)
     dt = time.perf_counter() - t0
     print(f"{r['a']} vs {r['b']}: W {r['wins']}  D {r['draws']}  L {r['losses']}  "
           f"score {100 * r['score']:.1f}%  mean {r['mean_plies']:.0f} plies  {dt:.0f} s  ends {r['reasons']}")

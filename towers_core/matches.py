@@ -8,6 +8,7 @@ least `game`, `score` (A's: 1 / 0.5 / 0), `reason`, `plies`, `think_a` and `thin
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -59,14 +60,26 @@ def think_summary(results: list[dict], key: str) -> tuple[float, float]:
     return total / max(moves, 1), max(r[key][1] for r in results)
 
 
+def record_game(path: str, r: dict) -> None:
+    """Append one finished game (seed, sides, result, moves) as a JSON line, to replay it later."""
+    g = r["game"]
+    row = {"pair": g.pair, "a": g.a, "b": g.b, "a_side": g.a_side, "seed": g.seed, "score": r["score"],
+           "reason": r["reason"], "plies": r["plies"], "moves": r["moves"]}
+    with open(path, "a", encoding="utf-8") as f:
+        f.write(json.dumps(row) + "\n")
+
+
 def match(play_game: Callable[[Game], dict], a: str, b: str, games: int, seed: int, concurrency: int,
-          report: Callable[[str], None] = print) -> dict:
-    """Play the match, report each game, and return the tallies, end reasons and Elo figures."""
+          report: Callable[[str], None] = print, record: str | None = None) -> dict:
+    """Play the match, report each game (and append it to `record`), and return the tallies, end
+    reasons and Elo figures."""
     results = []
     w = d = losses = 0
     reasons: dict[str, int] = {}
     for r in run_games(play_game, schedule(a, b, games, seed), concurrency):
         results.append(r)
+        if record:
+            record_game(record, r)
         w += r["score"] == 1.0
         d += r["score"] == 0.5
         losses += r["score"] == 0.0

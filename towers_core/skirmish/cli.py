@@ -7,13 +7,19 @@ import time
 
 from towers_core.cli import add_ai_commands, machine, print_json_api_speed, run_match
 from towers_core.skirmish import api, position
-from towers_core.skirmish.ai.levels import LEVELS, get_level
+from towers_core.skirmish.ai import contenders
+from towers_core.skirmish.ai.levels import LEVELS
 
 __all__ = ["add_commands", "get_level"]  # get_level: towers_core.cli checks level options with it
 
+
+def get_level(name: str) -> None:
+    """A level, or the IS-MCTS yardstick's name a match may field (ai/contenders.py)."""
+    contenders.check(name)
+
 def add_commands(sub: argparse._SubParsersAction) -> None:
     """Register this game's subcommands under `towers-cli skirmish`."""
-    add_ai_commands(sub, list(LEVELS), 200, _bench, _match, _bench_ai)
+    add_ai_commands(sub, [*LEVELS, "ismcts[:iters=N|ms=N]"], 200, _bench, _match, _bench_ai)
 
 
 def _time_playouts(starts: list, seed: int, seconds: float, resign: int) -> tuple[int, int, float, float]:

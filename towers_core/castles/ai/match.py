@@ -32,19 +32,21 @@ def play_game(g: Game) -> dict:
     players = {g.a_side: g.a, OTHER[g.a_side]: g.b}
     pos = opening(g.seed)
     think = {"S": [0.0, 0.0, 0], "N": [0.0, 0.0, 0]}  # total, longest, moves
+    moves = []  # after the random opening, which the seed replays
     while pos["result"] is None:
         me = pos["to_move"]
         t0 = time.perf_counter()
         action = choose_action(pos, players[me], g.seed + pos["ply"])  # 'resign' only when stranded
         matches.note_time(think[me], time.perf_counter() - t0)
         pos = api.apply(pos, action)
+        moves.append(action)
     winner = pos["result"]["winner"]
     score = 0.5 if winner is None else (1.0 if winner == g.a_side else 0.0)
     return {"game": g, "score": score, "reason": pos["result"]["reason"], "plies": pos["ply"],
-            "think_a": think[g.a_side], "think_b": think[OTHER[g.a_side]]}
+            "think_a": think[g.a_side], "think_b": think[OTHER[g.a_side]], "moves": moves}
 
 
 def match(a: str, b: str, games: int, seed: int, concurrency: int,
-          report: Callable[[str], None] = print) -> dict:
-    """Play the match, report each game, and return the tallies and Elo figures."""
-    return matches.match(play_game, a, b, games, seed, concurrency, report)
+          report: Callable[[str], None] = print, record: str | None = None) -> dict:
+    """Play the match, report each game (and append it to `record`), return tallies and Elo figures."""
+    return matches.match(play_game, a, b, games, seed, concurrency, report, record)

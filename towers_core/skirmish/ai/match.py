@@ -9,7 +9,7 @@ from collections.abc import Callable
 from towers_core import matches
 from towers_core.matches import OTHER, Game
 from towers_core.skirmish import api, position
-from towers_core.skirmish.ai.player import choose_action, choose_muster
+from towers_core.skirmish.ai.contenders import choose_action, choose_muster
 
 
 def play_game(g: Game) -> dict:
@@ -19,21 +19,23 @@ def play_game(g: Game) -> dict:
     pos = api.new_position(g.seed, musters)
     history: dict[str, list[dict]] = {"S": [], "N": []}
     think = {"S": [0.0, 0.0, 0], "N": [0.0, 0.0, 0]}  # total, longest, moves
+    moves = []
     while pos["result"] is None:
         me = pos["to_move"]
         t0 = time.perf_counter()
         action = choose_action(position.view(pos, me), history[me], players[me], g.seed + pos["actions"])
         matches.note_time(think[me], time.perf_counter() - t0)
         pos, entry = api.play(pos, action, rng_seed=g.seed * 1009 + pos["actions"])
+        moves.append(action)
         for side in ("S", "N"):
             history[side].append(api.history_entry(entry, pos, side))
     winner = pos["result"]["winner"]
     score = 0.5 if winner is None else (1.0 if winner == g.a_side else 0.0)
     return {"game": g, "score": score, "reason": pos["result"]["reason"], "plies": pos["actions"],
-            "think_a": think[g.a_side], "think_b": think[OTHER[g.a_side]]}
+            "think_a": think[g.a_side], "think_b": think[OTHER[g.a_side]], "moves": moves}
 
 
 def match(a: str, b: str, games: int, seed: int, concurrency: int,
-          report: Callable[[str], None] = print) -> dict:
-    """Play the match, report each game, and return the tallies and Elo figures."""
-    return matches.match(play_game, a, b, games, seed, concurrency, report)
+          report: Callable[[str], None] = print, record: str | None = None) -> dict:
+    """Play the match, report each game (and append it to `record`), return tallies and Elo figures."""
+    return matches.match(play_game, a, b, games, seed, concurrency, report, record)

@@ -15,7 +15,8 @@ from libc.string cimport memcpy, memset, memcmp
 from libc.stdlib cimport malloc, calloc, free
 from towers_core.skirmish.state cimport *
 from towers_core.rng cimport next_rand, mix
-from towers_core.skirmish.rules cimport gen_actions, apply_action, action_pullers, Engine
+from towers_core.skirmish.rules cimport apply_action, action_pullers, Engine
+from towers_core.skirmish.ai.moves cimport playable_moves, target_of, MAXMOVES
 from towers_core.skirmish.ai.evaluate cimport evaluate, card_worth, WIN, EVAL_CAP
 from towers_core.checks import whole_number
 from towers_core.errors import BadLevel, BadPosition
@@ -24,7 +25,6 @@ load_card_table()
 
 cdef enum:
     MAXPLY = 48
-    MAXMOVES = MAX_ACTIONS  # above every position's legal-action count (proof in state.pxd)
     MAXW = 32
     MAXKIDS = 9
     HIST = 4096
@@ -264,31 +264,18 @@ cdef double pure(Ctx* c, State* s, int depth, int ply) noexcept nogil:
 
 
 cdef inline int gen_moves(Ctx* c, State* s, int* mv) noexcept nogil:
-    """Legal actions without `resign` (never better than the worst alternative in search).
-    More than MAXMOVES cannot happen in a position of the game; if it does, abort, never cut."""
-    cdef int n = gen_actions(s, mv, c.move_cap), i, k = 0
-    if n > c.move_cap:
+    """The node's moves (moves.pxd). More than MAXMOVES cannot happen in a position of the game;
+    if it does, abort, never cut."""
+    cdef int n = playable_moves(s, mv, c.move_cap)
+    if n < 0:
         c.overflow = 1
         c.aborted = 1
         return 0
-    for i in range(n):
-        if act_kind(mv[i]) != A_RESIGN:
-            mv[k] = mv[i]
-            k += 1
-    return k
+    return n
 
 
 cdef inline int hist_index(int act) noexcept nogil:
     return <int>(((<unsigned int>act) * 2654435761u) >> 20) & (HIST - 1)
-
-
-cdef inline int target_of(int act) noexcept nogil:
-    cdef int kind = act_kind(act)
-    if kind == A_ATTACK or kind == A_SOULCAST:
-        return act_b(act)
-    if (kind == A_DEPLOY or kind == A_MANEUVER) and (act_fk(act) == FK_ATTACK or act_fk(act) == FK_SOULCAST):
-        return act_c(act)
-    return -1
 
 
 cdef inline double order_score(Ctx* c, State* s, int act, int ttmove, int ply) noexcept nogil:

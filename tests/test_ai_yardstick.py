@@ -1,0 +1,75 @@
+"""The IS-MCTS yardstick: legal, reproducible with an iteration budget, tactical, honest."""
+import json
+
+import pytest
+
+from towers_core.errors import BadPosition
+from towers_core.skirmish import api
+from towers_core.skirmish.ai import contenders, yardstick
+from towers_core.skirmish.ai.match import match
+
+from helpers import make_pos
+
+ITERS = "ismcts:iters=3000"
+
+
+def _play(pos, name, seed=1):
+    return contenders.choose_action(api.view(pos, pos["to_move"]), [], name, seed)
+
+
+def test_answers_legally_through_a_game():
+    pos = api.new_position(5, {"S": yardstick.choose_muster(5), "N": contenders.choose_muster("greedy", 5)})
+    for ply in range(16):
+        if pos["result"] is not None:
+            break
+        name = "ismcts:iters=400,worlds=8" if pos["to_move"] == "S" else "greedy"
+        action = _play(pos, name, ply)
+        assert action in api.legal_actions(pos) and action != "resign"
+        pos = api.apply(pos, action, {})
+
+
+def test_an_iteration_budget_and_a_seed_give_the_same_move():
+    pos = api.new_position(7)
+    pos = api.apply(pos, _play(pos, "greedy"), {})
+    assert len({_play(pos, ITERS, 3) for _ in range(3)}) == 1
+
+
+def test_captures_a_hanging_card():
+    pos = make_pos({"c2": "S:Sh^", "c3": "N:Sq^", "g6": "N:Sp^", "a1": "S:Sp"})
+    move = _play(pos, ITERS)
+    assert move.endswith("xc3")
+
+
+def test_refuses_a_view_that_hides_its_own_cards():
+    pos = make_pos({"c2": "S:Sh", "c3": "N:Sq^", "a1": "S:Sp"})
+    north_view_as_south = dict(api.view(pos, "N"), to_move="S")
+    with pytest.raises(BadPosition):
+        contenders.choose_action(north_view_as_south, [], ITERS, 1)
+
+
+@pytest.mark.parametrize("name", ["ismcts:iters=0", "ismcts:foo=3", "ismcts:worlds=900"])
+def test_bad_names_are_refused(name):
+    with pytest.raises(ValueError):
+        contenders.check(name)
+
+
+def test_names_parse():
+    assert yardstick.parse("expert") is None
+    assert yardstick.parse("ismcts").ms == yardstick.DEFAULT_MS
+    assert yardstick.parse("ismcts:iters=50,worlds=4") == yardstick.Spec(iters=50, worlds=4)
+
+
+def test_a_tiny_match_against_random_runs():
+    r = match("ismcts:iters=300,worlds=4", "random", 2, 1, 1, report=lambda s: None)
+    assert r["games"] == 2
+
+
+def test_a_recorded_game_replays_to_its_result(tmp_path):
+    from towers_core.skirmish.ai.diagnose import replay
+    path = tmp_path / "games.jsonl"
+    match("greedy", "ismcts:iters=200,worlds=4", 2, 1, 1, report=lambda s: None, record=str(path))
+    rows = [json.loads(x) for x in path.read_text().splitlines()]
+    assert len(rows) == 2
+    for row in rows:
+        plies = list(replay(row))
+        assert len(plies) == row["plies"] and [a for _, _, a in plies] == row["moves"]

@@ -1,0 +1,178 @@
+"""Why a level loses to another: replay recorded match games (`skirmish match --record`) and, at
+each of the level's moves, set its own search value beside the IS-MCTS yardstick's view of the same
+position (issue 12). Run: `python -m towers_core.skirmish.ai.diagnose RECORD [--level expert]`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+from collections import Counter
+from collections.abc import Iterator
+
+from towers_core.skirmish import api, belief, notation, position
+from towers_core.skirmish.cards import BY_CODE
+from towers_core.skirmish.ai import determinize, yardstick
+from towers_core.skirmish.ai.ismcts import Mcts
+from towers_core.skirmish.ai.levels import get_level
+from towers_core.skirmish.ai.match import OTHER
+from towers_core.skirmish.ai.player import Searcher
+
+
+def replay(row: dict) -> Iterator[tuple[dict, list[dict], str]]:
+    """(position, mover's history, action played) for every ply of a recorded game."""
+    from towers_core.skirmish.ai.contenders import choose_muster
+    players = {row["a_side"]: row["a"], OTHER[row["a_side"]]: row["b"]}
+    seed = row["seed"]
+    pos = api.new_position(seed, {side: choose_muster(name, seed) for side, name in players.items()})
+    history: dict[str, list[dict]] = {"S": [], "N": []}
+    for action in row["moves"]:
+        me = pos["to_move"]
+        yield pos, list(history[me]), action
+        pos, entry = api.play(pos, action, rng_seed=seed * 1009 + pos["actions"])
+        for side in ("S", "N"):
+            history[side].append(api.history_entry(entry, pos, side))
+
+
+def level_value(view: dict, history: list[dict], level: str, seed: int) -> tuple[str, float, int]:
+    """The level's move, its search value (mover's side, Spearman units) and depth, as in the match."""
+    search = Searcher._prepare(view, history, get_level(level), seed, None)
+    info = search.run()
+    return notation.format_action(info["move"]), info["value"], info["depth"]
+
+
+def yardstick_view(view: dict, history: list[dict], seed: int, iters: int) -> dict[str, tuple[int, float]]:
+    """The yardstick's root statistics: action -> (visits, mean reward in [0, 1])."""
+    tree = Mcts()
+    tree.set_worlds(determinize.worlds(view, history, 64, seed))
+    tree.configure(iterations=iters, seed=seed)
+    tree.run()
+    return {notation.format_action(a): (n, q) for a, n, q in tree.root_stats()}
+
+
+def study(row: dict, level: str, iters: int) -> list[dict]:
+    """One line per move of `level` in the game: its value, the yardstick's choice and judgement."""
+    side = row["a_side"] if row["a"] == level else OTHER[row["a_side"]]
+    out = []
+    for pos, hist, action in replay(row):
+        if pos["to_move"] != side or len(api.legal_actions(pos)) <= 2:
+            continue
+        view = position.view(pos, side)
+        seed = row["seed"] + pos["actions"]
+        move, value, depth = level_value(view, hist, level, seed)
+        stats = yardstick_view(view, hist, seed, iters)
+        best = max(stats, key=lambda a: stats[a][0]) if stats else move
+        out.append({"ply": pos["actions"], "played": action, "same": move == action, "value": value,
+                    "depth": depth, "marker": pos["marker"] * (1 if side == "S" else -1),
+                    "high": (_high(pos, side), _high(pos, OTHER[side])),
+                    "ys_best": best, "ys_q_best": stats.get(best, (0, 0.0))[1],
+                    "ys_q_played": stats.get(action, (0, 0.0))[1]})
+    return out
+
+
+def race_start(row: dict) -> tuple[int, int] | None:
+    """For a game won by Dominance: the ply from which the winner held more high ground to the end,
+    and the marker (winner's side) then, i.e. how long the loser had to break the lead."""
+    if row["reason"] != "dominance":
+        return None
+    winner = row["a_side"] if row["score"] == 1.0 else OTHER[row["a_side"]]
+    start = None
+    for pos, _, _ in replay(row):
+        lead = _high(pos, winner) > _high(pos, OTHER[winner])
+        if not lead:
+            start = None
+        elif start is None:
+            start = (pos["actions"], pos["marker"] * (1 if winner == "S" else -1))
+    return start
+
+
+def belief_loss(row: dict, tilt: float, samples: int = 300) -> tuple[float, int]:
+    """Summed log-loss (nats) of the true identity of every face-down card each side faces, and the
+    count, under the belief sampler; with tilt > 0 each sample is kept with weight
+    exp(-unspent troops / tilt), i.e. a prior that musters spend their whole budget."""
+    loss, n = 0.0, 0
+    for pos, hist, _ in replay(row):
+        viewer = pos["to_move"]
+        view = position.view(pos, viewer)
+        k = belief.knowledge(view, viewer, hist)
+        truth = {sq: c["card"] for sq, c in pos["board"].items() if sq in k.tokens}
+        if not truth:
+            continue
+        rng, counts, total = random.Random(pos["actions"]), Counter(), 0.0
+        for _ in range(samples):
+            board, barrack, _ = belief.sample_hidden(k, rng)
+            slack = k.troops_left - sum(BY_CODE[c].troops for c in list(board.values()) + barrack)
+            w = math.exp(-max(slack, 0) / tilt) if tilt > 0 else 1.0
+            total += w
+            for sq, card in board.items():
+                counts[sq, card] += w
+        for sq, card in truth.items():
+            loss -= math.log(max(counts[sq, card] / total, 1e-3))
+            n += 1
+    return loss, n
+
+
+def high_at(row: dict, level: str, plies: tuple[int, ...]) -> dict[int, tuple[int, int]]:
+    """High-ground squares held by `level` and by its opponent at the given plies (the opening race)."""
+    side = row["a_side"] if row["a"] == level else OTHER[row["a_side"]]
+    return {pos["actions"]: (_high(pos, side), _high(pos, OTHER[side]))
+            for pos, _, _ in replay(row) if pos["actions"] in plies}
+
+
+def _high(pos: dict, side: str) -> int:
+    high = set(pos["terrain"]["high"])
+    return sum(1 for sq, c in pos["board"].items() if sq in high and c["owner"] == side and c["card"] != "K")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("record")
+    ap.add_argument("--level", default="expert")
+    ap.add_argument("--iters", type=int, default=60_000, help="yardstick iterations per position")
+    ap.add_argument("--lost-only", action="store_true")
+    ap.add_argument("--races", action="store_true", help="only where each Dominance race was decided (no search)")
+    ap.add_argument("--belief", type=float, nargs="*", metavar="TILT",
+                    help="only the belief model's log-loss on the true hidden cards, per tilt (0 = as is)")
+    ap.add_argument("--opening", action="store_true", help="only the mean high ground held at plies 6, 10, 16")
+    args = ap.parse_args()
+    if args.opening:
+        rows = [json.loads(line) for line in open(args.record, encoding="utf-8")]
+        held = [high_at(r, args.level, (6, 10, 16)) for r in rows if args.level in (r["a"], r["b"])]
+        for ply in (6, 10, 16):
+            pairs = [h[ply] for h in held if ply in h]
+            print(f"ply {ply}: {len(pairs)} games, mean high ground {args.level} "
+                  f"{sum(p[0] for p in pairs) / max(len(pairs), 1):.2f}, "
+                  f"opponent {sum(p[1] for p in pairs) / max(len(pairs), 1):.2f}")
+        return
+    if args.belief is not None:
+        rows = [json.loads(line) for line in open(args.record, encoding="utf-8")]
+        for tilt in args.belief or [0.0]:
+            loss, n = map(sum, zip(*(belief_loss(r, tilt) for r in rows)))
+            print(f"tilt {tilt:g}: mean log-loss {loss / max(n, 1):.4f} nats over {n} hidden cards", flush=True)
+        return
+    for line in open(args.record, encoding="utf-8"):
+        row = json.loads(line)
+        if args.level not in (row["a"], row["b"]) or yardstick.parse(args.level) is not None:
+            continue
+        level_score = row["score"] if row["a"] == args.level else 1 - row["score"]
+        if args.lost_only and level_score > 0:
+            continue
+        print(f"# pair {row['pair']} {row['a']}({row['a_side']}) vs {row['b']}: {args.level} scored "
+              f"{level_score} by {row['reason']} in {row['plies']} plies", flush=True)
+        if args.races:
+            start = race_start(row)
+            if start:
+                print(f"  the winner led on high ground from ply {start[0]} to the end, marker then {start[1]:+d}")
+            elif row["reason"] == "dominance":
+                print("  high ground level at the end: the captures tie-break moved the marker")
+            continue
+        for m in study(row, args.level, args.iters):
+            flag = "" if m["ys_best"] == m["played"] else f"  ys prefers {m['ys_best']} ({m['ys_q_best']:.2f})"
+            print(f"ply {m['ply']:>3} {m['played']:<14} value {m['value']:+7.2f} d{m['depth']:<2} "
+                  f"marker {m['marker']:+3d} high {m['high'][0]}-{m['high'][1]}  "
+                  f"ys q {m['ys_q_played']:.2f}{flag}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
