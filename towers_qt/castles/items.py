@@ -54,6 +54,7 @@ class BoardItem(QGraphicsItem):
         self.proj = proj
         self.setZValue(Z_BOARD)
         self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)  # ~500 paths: paint once per view change
+        # (a view sizes Qt's pixmap cache for these pictures: BoardView.fit_item_caches)
 
     def set_projection(self, proj: Projection) -> None:
         self.prepareGeometryChange()

@@ -6,13 +6,14 @@ always selects, whatever the rotation or the mode.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPointF, Qt, Signal
-from PySide6.QtGui import QColor, QPainter, QRadialGradient, QTransform
-from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QPinchGesture
+from PySide6.QtGui import QColor, QPainter, QPixmapCache, QRadialGradient, QTransform
+from PySide6.QtWidgets import QFrame, QGraphicsItem, QGraphicsScene, QGraphicsView, QPinchGesture
 
-from .items import TowerItem
+from .items import BoardItem, TowerItem
 from .projection import Projection
 
 ZOOM_MIN, ZOOM_MAX = 0.6, 2.5
+CACHE_MAX_KB = 256 * 1024  # the most Qt's pixmap cache may grow to hold the board's pictures
 BOTTOM_ROOM = 56  # pixels kept free under the fitted board for the compass and the ⋮ button
 
 
@@ -73,6 +74,20 @@ class BoardView(QGraphicsView):
             after = self.mapToScene(anchor.toPoint())
             centre = self.mapToScene(self.viewport().rect().center())
             self.centerOn(centre + (before - after))
+        self.fit_item_caches()
+
+    def fit_item_caches(self) -> None:
+        """The board's and towers' cached pictures must all fit Qt's pixmap cache, or they evict one
+        another and each repaint redraws them all (slower than no cache): grow it, else stop caching."""
+        items = [i for i in self.scene().items() if isinstance(i, (BoardItem, TowerItem))]
+        area = sum(r.width() * r.height() for r in (self.transform().mapRect(i.sceneBoundingRect()) for i in items))
+        need_kb = int(area * 4 / 1024 * 1.5)  # 32-bit pixels, room for taller towers
+        fits = need_kb <= CACHE_MAX_KB
+        if fits and need_kb > QPixmapCache.cacheLimit():
+            QPixmapCache.setCacheLimit(need_kb)
+        mode = QGraphicsItem.DeviceCoordinateCache if fits else QGraphicsItem.NoCache
+        for item in items:
+            item.setCacheMode(mode)
 
     def set_bottom_room(self, pixels: int) -> None:
         """Keep `pixels` free under the fitted board (the corner buttons, or the action bar)."""
