@@ -18,6 +18,8 @@ from towers_core.skirmish.rules cimport apply_action, high_held, captured_value,
 from towers_core.skirmish.ai.moves cimport playable_moves, target_of, MAXMOVES
 from towers_core.errors import BadLevel, BadPosition
 
+load_card_table()
+
 cdef enum:
     MAXW = 256
     ROLLOUT_SAMPLES = 4   # rollout policy: the best-prior action of this many random picks
