@@ -16,7 +16,7 @@ from towers_core.skirmish.cards import BY_CODE
 from towers_core.skirmish.ai import determinize, yardstick
 from towers_core.skirmish.ai.ismcts import Mcts
 from towers_core.skirmish.ai.levels import get_level
-from towers_core.skirmish.ai.match import OTHER
+from towers_core.matches import OTHER
 from towers_core.skirmish.ai.player import Searcher
 
 
