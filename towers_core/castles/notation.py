@@ -6,13 +6,11 @@ A square is rank * 7 + file (a1 = 0, g7 = 48); an action is square * 5 + kind, k
 
 from __future__ import annotations
 
-from towers_core.board import FILES, SQUARE_INDEX, SQUARES, step
+from towers_core.board import SQUARE_INDEX, SQUARES
 from towers_core.errors import IllegalAction
 
-# FILES and step are not used here: towers_qt/castles still imports them from this module (its
-# engineers are restructuring it); once it imports towers_core.board, drop them from __all__.
-__all__ = ["CASTLES", "DIRECTIONS", "FILES", "KINDS", "PLAYERS", "SQUARES", "SQUARE_INDEX", "format_action",
-           "parse_action", "step"]
+__all__ = ["CASTLES", "DIRECTIONS", "KINDS", "PLAYERS", "SQUARES", "SQUARE_INDEX", "format_action",
+           "parse_action"]
 CASTLES = ("a4", "d1", "d4", "d7", "g4")
 KINDS = "+nesw"
 DIRECTIONS = "nesw"

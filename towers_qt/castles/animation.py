@@ -9,7 +9,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QEasingCurve, QObject, QVariantAnimation, Signal
 
 from towers_core.castles import api
-from towers_core.castles.notation import step
+from towers_core.board import step
 
 from .items import MovingStack, tower_z
 

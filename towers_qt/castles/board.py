@@ -10,7 +10,7 @@ from PySide6.QtCore import QPoint, QPointF, QSettings, Qt, QTimer, Signal
 from PySide6.QtWidgets import QGraphicsScene, QVBoxLayout, QWidget
 
 from towers_core.castles import api
-from towers_core.castles.notation import SQUARES, step
+from towers_core.board import SQUARES, step
 
 from .animation import MoveAnimation, push_path
 from .board_reading import crowned

@@ -17,7 +17,8 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem
 
-from towers_core.castles.notation import CASTLES, FILES, SQUARES
+from towers_core.board import FILES, SQUARES
+from towers_core.castles.notation import CASTLES
 
 from . import art
 from .projection import Projection, board_xy

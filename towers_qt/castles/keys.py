@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeyEvent
 
-from towers_core.castles.notation import step
+from towers_core.board import step
 
 DIRECTION_KEYS = {Qt.Key_Up: "n", Qt.Key_Right: "e", Qt.Key_Down: "s", Qt.Key_Left: "w"}
 LETTER_KINDS = {Qt.Key_B: "+", Qt.Key_N: "n", Qt.Key_E: "e", Qt.Key_S: "s", Qt.Key_W: "w"}

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPolygonF
 
-from towers_core.castles.notation import FILES, SQUARES
+from towers_core.board import FILES, SQUARES
 
 from .style import HALF_H, HALF_W, PIECE, UNIT
 

@@ -7,7 +7,7 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsScene
 
-from towers_core.castles.notation import SQUARES
+from towers_core.board import SQUARES
 
 from .board_reading import crowned
 from .items import ArrowItem, BoardItem, TowerItem
