@@ -9,7 +9,7 @@ game" (or Escape).
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMessageBox, QPushButton, QVBoxLayout, QWidget
 
 from towers_qt.castles.board import CastlesBoard
@@ -18,7 +18,6 @@ from towers_qt.castles.move_list import MoveList
 from towers_qt.castles.rules_text import game_over_text, rules_html
 from towers_qt.castles.session import CastlesSession
 from towers_qt.shell.frame import GameFrame
-from towers_qt.shell.names import display_names
 from towers_qt.shell.new_game import GameSetup
 from towers_qt.shell.players import SIDES, Player
 from towers_qt.shell.settings import ANIMATION_MS, AnimationSpeed, Settings
@@ -81,8 +80,7 @@ class CastlesWindow(GameFrame):
         self.undo_action = self._menu_action(game, "&Undo move", self.undo, QKeySequence.Undo)
         self.hint_action = self._menu_action(game, "&Hint", self.ask_hint, "H")
         self.resign_action = self._menu_action(game, "&Resign…", self.confirm_resign)
-        game.addSeparator()
-        self._menu_action(game, "&Quit", self.close, QKeySequence.Quit)
+        self._quit_action(game)
         bar = self.addToolBar("Game")
         bar.setObjectName("CastlesToolBar")
         bar.setMovable(False)
@@ -91,28 +89,12 @@ class CastlesWindow(GameFrame):
         view = self.menuBar().addMenu("&View")
         view.addAction(self.moves_dock.toggleViewAction())
         view.addAction(bar.toggleViewAction())
-        speed = view.addMenu("&Animation speed")
-        group = QActionGroup(self)
-        for value in AnimationSpeed:
-            action = speed.addAction(value.name.capitalize())
-            action.setCheckable(True)
-            action.setChecked(self.settings.animation_speed() == value)
-            action.triggered.connect(lambda _=False, v=value: self.settings.set_animation_speed(v))
-            group.addAction(action)
+        self._speed_menu(view)
         help_ = self.menuBar().addMenu("&Help")
         self._menu_action(help_, "&Rules of Castles", self.show_rules, QKeySequence.HelpContents)
         self._menu_action(help_, "&Learn Castles…", self.show_learn)
         self._menu_action(help_, "&About Towers", self.show_about)
-        back = QAction(self)
-        back.setShortcut(QKeySequence(Qt.Key_Escape))
-        back.triggered.connect(self.back_to_game)
-        self.addAction(back)
-
-    def _connect_session(self) -> None:
-        s = self.session
-        s.positionChanged.connect(self.refresh)
-        s.actionPlayed.connect(self.on_action_played)
-        self._connect_ai()
+        self._escape_action(self.back_to_game)
 
     def _default_layout(self) -> None:
         self.resizeDocks([self.moves_dock], [max(250, self.width() // 5)], Qt.Horizontal)
@@ -133,9 +115,6 @@ class CastlesWindow(GameFrame):
         self.animating = False
         self.statusBar().clearMessage()
         self.after_turn()
-
-    def names(self) -> dict[str, str]:
-        return display_names(self.session.players)
 
     # -- refreshing -------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -203,12 +182,7 @@ class CastlesWindow(GameFrame):
     def confirm_resign(self) -> None:
         if not self.session.human_to_move():
             return
-        box = QMessageBox(QMessageBox.Question, "Resign", "Give up this game of Castles?",
-                          QMessageBox.Yes | QMessageBox.No, self)
-        box.setDefaultButton(QMessageBox.No)  # a stray Enter never gives the game away
-        box.finished.connect(lambda code: self.play("resign") if code == QMessageBox.Yes else None)
-        self.message_box = box
-        box.open()
+        self._ask_resign("Give up this game of Castles?")
 
     def show_game_over(self) -> None:
         box = QMessageBox(QMessageBox.Information, "Game over", game_over_text(self.session.position, self.names()),

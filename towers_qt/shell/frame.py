@@ -2,8 +2,9 @@
 thinking indicator, message boxes, save/load/autosave/resume of any game and the game switch.
 
 A game's window subclasses `GameFrame` and supplies its session (with `save`, `state`, `restore`,
-`result`, `position`, `asking`, `shutdown`), its board and docks, `_show_new_game`,
-`_update_actions` and `start_options(setup)`. Which game a file holds is its "game" key; opening
+`result`, `position`, `asking`, `shutdown`, and the signals `positionChanged` and `actionPlayed`),
+its board and docks, `refresh`, `on_action_played`, `play`, `_show_new_game`, `_update_actions`
+and `start_options(setup)`. Which game a file holds is its "game" key; opening
 another game's file (or choosing another game) swaps the window for that game's (`shell/games.py`).
 """
 from __future__ import annotations
@@ -14,7 +15,7 @@ import time
 from pathlib import Path
 
 from PySide6.QtCore import QStandardPaths, Qt, QTimer
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
@@ -25,8 +26,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from towers_qt.shell.names import display_names
 from towers_qt.shell.save_file import SaveError, game_of, read_json
-from towers_qt.shell.settings import Settings
+from towers_qt.shell.settings import AnimationSpeed, Settings
 
 FILTER = "Towers games (*.towers.json *.json);;All files (*)"
 
@@ -69,6 +71,29 @@ class GameFrame(QMainWindow):
         self._menu_action(game, "&Save", self.save, QKeySequence.Save)
         self._menu_action(game, "Save &as…", self.save_as, QKeySequence.SaveAs)
 
+    def _quit_action(self, game) -> None:
+        """The Game menu's last part, the same in every game."""
+        game.addSeparator()
+        self._menu_action(game, "&Quit", self.close, QKeySequence.Quit)
+
+    def _speed_menu(self, view) -> None:
+        """View → Animation speed: one shared setting, so every game offers the same choices."""
+        speed = view.addMenu("&Animation speed")
+        group = QActionGroup(self)
+        for value in AnimationSpeed:
+            action = speed.addAction(value.name.capitalize())
+            action.setCheckable(True)
+            action.setChecked(self.settings.animation_speed() == value)
+            action.triggered.connect(lambda _=False, v=value: self.settings.set_animation_speed(v))
+            group.addAction(action)
+
+    def _escape_action(self, slot) -> None:
+        """Escape anywhere in the window backs out; each game says of what (`slot`)."""
+        action = QAction(self)
+        action.setShortcut(QKeySequence(Qt.Key_Escape))
+        action.triggered.connect(slot)
+        self.addAction(action)
+
     def _build_status(self) -> None:
         self.thinking_label = QLabel()
         self.thinking_bar = QProgressBar()
@@ -78,6 +103,13 @@ class GameFrame(QMainWindow):
         self.statusBar().addPermanentWidget(self.thinking_label)
         self.statusBar().addPermanentWidget(self.thinking_bar)
         self._show_thinking(False)
+
+    def _connect_session(self) -> None:
+        """Every game's session reports a new position and each move played (to animate)."""
+        s = self.session
+        s.positionChanged.connect(self.refresh)
+        s.actionPlayed.connect(self.on_action_played)
+        self._connect_ai()
 
     def _connect_ai(self) -> None:
         """The session's AI signals every game's session has (shell.ai_worker underneath)."""
@@ -131,6 +163,18 @@ class GameFrame(QMainWindow):
 
     def _guard_device(self) -> None:
         """A game with secrets covers the screen here in hot-seat (Skirmish's curtain)."""
+
+    def names(self) -> dict[str, str]:
+        """The players' names as every widget shows them (shell.names)."""
+        return display_names(self.session.players)
+
+    def _ask_resign(self, question: str) -> None:
+        """Resign only after Yes; No is the default, so a stray Enter never gives the game away."""
+        box = QMessageBox(QMessageBox.Question, "Resign", question, QMessageBox.Yes | QMessageBox.No, self)
+        box.setDefaultButton(QMessageBox.No)
+        box.finished.connect(lambda code: self.play("resign") if code == QMessageBox.Yes else None)
+        self.message_box = box
+        box.open()
 
     # -- new game -----------------------------------------------------------------------------
     def new_game_dialog(self) -> None:

@@ -4,16 +4,16 @@ thinking indicator and the game switch are the shell's (shell/frame.py)."""
 from __future__ import annotations
 
 from PySide6.QtCore import QEventLoop, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCursor, QIcon, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QLabel, QMessageBox, QVBoxLayout, QWidget
+from PySide6.QtGui import QActionGroup, QCursor, QIcon, QKeySequence
+from PySide6.QtWidgets import QDockWidget, QLabel, QVBoxLayout, QWidget
 
 from towers_core.skirmish import api
 from towers_qt.shell.frame import GameFrame
 from towers_qt.shell.layout import fit_docks, start_widths
 from towers_qt.shell.log_dock import LogWidget
-from towers_qt.shell.names import display_names, turn_text, verb
+from towers_qt.shell.names import turn_text, verb
 from towers_qt.shell.paths import resource
-from towers_qt.shell.settings import AnimationSpeed, Settings
+from towers_qt.shell.settings import Settings
 from towers_qt.skirmish.accessibility import install as install_accessibility
 from towers_qt.skirmish.board.action_bar import ActionBar, action_label
 from towers_qt.skirmish.board.animations import EntryAnimator, run
@@ -115,16 +115,12 @@ class MainWindow(GameFrame):
         self.hint_menu_action = self._menu_action(game, "&Hint", self.ask_hint, "H")
         self.pass_action = self._menu_action(game, "&Pass", lambda: self.decide(["pass"]))
         self.resign_action = self._menu_action(game, "&Resign…", self.confirm_resign)
-        game.addSeparator()
-        self._menu_action(game, "&Quit", self.close, QKeySequence.Quit)
+        self._quit_action(game)
         self._build_view_menu()
         help_ = self.menuBar().addMenu("&Help")
         self._menu_action(help_, "&Rules", self.show_rules, QKeySequence.HelpContents)
         self._menu_action(help_, "&About Towers", self.show_about)
-        cancel = QAction(self)
-        cancel.setShortcut(QKeySequence(Qt.Key_Escape))
-        cancel.triggered.connect(self.controller.cancel)
-        self.addAction(cancel)
+        self._escape_action(self.controller.cancel)
 
     def _build_view_menu(self) -> None:
         view = self.menuBar().addMenu("&View")
@@ -140,20 +136,7 @@ class MainWindow(GameFrame):
             action.setChecked(self.settings.orientation() == key)
             action.triggered.connect(lambda _=False, k=key: self.set_orientation(k))
             group.addAction(action)
-        speed = view.addMenu("&Animation speed")
-        group = QActionGroup(self)
-        for value in AnimationSpeed:
-            action = speed.addAction(value.name.capitalize())
-            action.setCheckable(True)
-            action.setChecked(self.settings.animation_speed() == value)
-            action.triggered.connect(lambda _=False, v=value: self.settings.set_animation_speed(v))
-            group.addAction(action)
-
-    def _connect_session(self) -> None:
-        s = self.session
-        s.positionChanged.connect(self.refresh)
-        s.actionPlayed.connect(self.on_action_played)
-        self._connect_ai()
+        self._speed_menu(view)
 
     def _default_layout(self) -> None:
         start_widths(self)
@@ -243,9 +226,6 @@ class MainWindow(GameFrame):
             show_log(self.log, s.log, s.viewer, names)
         self._update_banner()
         self._update_actions()
-
-    def names(self) -> dict[str, str]:
-        return display_names(self.session.players)
 
     def _orient(self) -> None:
         fixed = self.settings.orientation()
@@ -343,12 +323,7 @@ class MainWindow(GameFrame):
     def confirm_resign(self) -> None:
         if not self.controller.chooser.has("resign"):
             return
-        box = QMessageBox(QMessageBox.Question, "Resign", "Give up the skirmish?",
-                          QMessageBox.Yes | QMessageBox.No, self)
-        box.setDefaultButton(QMessageBox.No)  # a stray Enter never gives the game away
-        box.finished.connect(lambda code: self.play("resign") if code == QMessageBox.Yes else None)
-        self.message_box = box
-        box.open()
+        self._ask_resign("Give up the skirmish?")
 
     def on_action_played(self, entry: dict) -> None:
         """Animate the entry on the board as the viewer may see it, then carry on."""
