@@ -27,7 +27,25 @@ def settings(qsettings):
 
 
 @pytest.fixture
-def window(qtbot, settings):
+def open_window(qtbot):
+    """Shows a game's window offscreen the one way every game's tests do: open_window(win) -> win.
+    Its session (and AI thread) is shut down after the test."""
+    opened = []
+
+    def open_(win):
+        qtbot.addWidget(win)
+        win.resize(1300, 900)
+        win.show()
+        qtbot.waitExposed(win)
+        opened.append(win)
+        return win
+    yield open_
+    for win in opened:
+        win.session.shutdown()
+
+
+@pytest.fixture
+def window(open_window, settings):
     """The real main window, shown offscreen, without autosave or animations."""
     from PySide6.QtCore import QStandardPaths
 
@@ -36,12 +54,7 @@ def window(qtbot, settings):
     QStandardPaths.setTestModeEnabled(True)
     win = MainWindow(settings, autosave=False)
     win.session.time_ms = 50
-    qtbot.addWidget(win)
-    win.resize(1300, 900)
-    win.show()
-    qtbot.waitExposed(win)
-    yield win
-    win.session.shutdown()
+    return open_window(win)
 
 
 @pytest.fixture

@@ -23,14 +23,8 @@ HOTSEAT = GameSetup("hotseat", "normal", None, "S", 5, {"S": "Ann", "N": "Bob"})
 
 
 @pytest.fixture
-def castles(qtbot, settings):
-    win = CastlesWindow(settings, autosave=False)
-    qtbot.addWidget(win)
-    win.resize(1300, 900)
-    win.show()
-    qtbot.waitExposed(win)
-    yield win
-    win.session.shutdown()
+def castles(open_window, settings):
+    return open_window(CastlesWindow(settings, autosave=False))
 
 
 def click_move(qtbot, win: CastlesWindow, action: str) -> None:
