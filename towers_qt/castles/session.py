@@ -23,11 +23,12 @@ from towers_qt.shell.players import SIDES, Player
 from towers_qt.shell.save_file import (
     SAVE_FORMAT,
     Damage,
-    SaveError,
     bounded_list,
     core_check,
+    damaged,
     fail,
     require_keys,
+    save_version,
     whole_number,
     write_atomic,
 )
@@ -165,16 +166,11 @@ class CastlesSession(GameSession):
 def check_state(data: dict, name: str = "This file") -> dict:
     """A Castles save checked whole by the core (start validated, every action replayed) and
     turned into a `restore` state; SaveError "This file is damaged: …" otherwise."""
-    version = data.get("version") if isinstance(data, dict) else None
-    if type(version) is not int or version != SAVE_VERSION:
-        raise SaveError(f"{name} has an unsupported save version {version!r}: it was written by "
-                        f"another version of Towers.")
+    save_version(data, name, (SAVE_VERSION,))
     try:
         return _checked(copy.deepcopy(data))
-    except (Damage, TowersError) as exc:
-        raise SaveError(f"{name} is damaged: {exc}") from exc
-    except RecursionError as exc:
-        raise SaveError(f"{name} is damaged: it is nested too deeply.") from exc
+    except (Damage, TowersError, RecursionError) as exc:
+        raise damaged(name, exc) from exc
 
 
 def _checked(data: dict) -> dict:

@@ -69,6 +69,26 @@ def game_of(data: dict) -> str:
     return game if isinstance(game, str) else "?"
 
 
+def save_version(data: Any, name: str, versions) -> int:
+    """The save's version if this Towers reads it; a file from another version is refused before
+    any check, in the same words for every game."""
+    version = data.get("version") if isinstance(data, dict) else None
+    if type(version) is not int or version not in versions:
+        raise SaveError(f"{name} has an unsupported save version {version!r}: it was written by "
+                        f"another version of Towers.")
+    return version
+
+
+def damaged(name: str, exc: Exception) -> SaveError:
+    """What a game's check raised, as the player's SaveError "<name> is damaged: …" (every game
+    words a broken field, a core refusal and data nested too deeply alike)."""
+    if isinstance(exc, (Damage, TowersError)):
+        return SaveError(f"{name} is damaged: {exc}")
+    if isinstance(exc, RecursionError):
+        return SaveError(f"{name} is damaged: it is nested too deeply.")
+    return SaveError(f"{name} is damaged ({type(exc).__name__}: {exc}).")
+
+
 # -- small checks -------------------------------------------------------------------------------
 def fail(where: str, why: str) -> NoReturn:
     raise Damage(f"{where} {why}")

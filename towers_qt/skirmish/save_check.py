@@ -14,18 +14,18 @@ import re
 from pathlib import Path
 from typing import Any
 
-from towers_core.errors import TowersError
 from towers_core.skirmish import api
 from towers_qt.shell.save_file import (
     MAX_LOG,
     SAVE_FORMAT,
-    Damage,
     SaveError,
     bounded_list,
     core_check,
+    damaged,
     fail,
     read_json,
     require_keys,
+    save_version,
     whole_number,
 )
 from towers_qt.shell.settings import LEVELS
@@ -55,21 +55,14 @@ def read_save(path: str | Path) -> dict:
 
 def check_state(data: dict, name: str = "This file") -> dict:
     """The save dict checked and converted for `Session.restore`; SaveError if anything is off."""
-    version = data.get("version") if isinstance(data, dict) else None
-    if type(version) is not int or version not in KEYS:
-        raise SaveError(f"{name} has an unsupported save version {version!r}: it was written by "
-                        f"another version of Towers.")
+    version = save_version(data, name, KEYS)
     try:
         data = copy.deepcopy(data)
         if data.pop("game", GAME) != GAME:  # saves before issue 10 have no "game" key
             fail("game", "must be \"skirmish\"")
         return _checked(data, version)
-    except (Damage, TowersError) as exc:
-        raise SaveError(f"{name} is damaged: {exc}") from exc
-    except RecursionError as exc:
-        raise SaveError(f"{name} is damaged: it is nested too deeply.") from exc
-    except Exception as exc:  # a check that tripped over garbage: still the file's fault, not a crash
-        raise SaveError(f"{name} is damaged ({type(exc).__name__}: {exc}).") from exc
+    except Exception as exc:  # a check that tripped over garbage too: the file's fault, not a crash
+        raise damaged(name, exc) from exc
 
 
 def _checked(data: dict, version: int) -> dict:
