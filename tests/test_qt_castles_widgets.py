@@ -134,3 +134,16 @@ def test_move_list_follows_moves_and_take_backs(qtbot):
     ml.set_moves(["c2e", "f5n"], {"S": "Al", "N": "Bo"})  # another game, other names
     assert ml.table.rowCount() == 1 and ml.row_text(0) == "1. c2e f5n"
     assert ml.table.horizontalHeaderItem(1).text() == "Bo"
+
+
+def test_move_list_shows_a_computer_name_whole_in_a_narrow_dock(qtbot):
+    ml = MoveList()
+    qtbot.addWidget(ml)
+    ml.resize(240, 300)
+    ml.show()
+    ml.set_moves(["c2e"], {"S": "You", "N": "Computer · normal"})
+    header = ml.table.horizontalHeader()
+    assert ml.table.horizontalHeaderItem(1).text() == "Computer\n· normal"
+    lines = ml.table.horizontalHeaderItem(1).text().split("\n")
+    needed = max(header.fontMetrics().horizontalAdvance(line) for line in lines)
+    assert needed < header.sectionSize(1)  # nothing clipped or elided at this width

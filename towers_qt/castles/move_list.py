@@ -28,7 +28,7 @@ class MoveList(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SingleSelection)
         self.table.setSelectionBehavior(QAbstractItemView.SelectItems)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.Stretch)
-        self.table.horizontalHeader().setTextElideMode(Qt.ElideRight)  # long names fit a narrow dock
+        self.table.horizontalHeader().setTextElideMode(Qt.ElideNone)  # names wrap at " · " (_set_headers)
         self.table.verticalHeader().setDefaultSectionSize(24)
         self.table.cellClicked.connect(self._clicked)
         self.table.setAccessibleName("Moves of the game")
@@ -58,8 +58,9 @@ class MoveList(QWidget):
             self.table.scrollToItem(last)
 
     def _set_headers(self, names: dict) -> None:
-        """The two columns' headers: the sides' names (set again only when they change)."""
-        labels = [names.get("S", "South"), names.get("N", "North")]
+        """The two columns' headers: the sides' names (set again only when they change). A computer's
+        level goes on a second line ("Computer" / "· normal"), so a narrow dock still shows it whole."""
+        labels = [names.get(side, default).replace(" · ", "\n· ") for side, default in (("S", "South"), ("N", "North"))]
         shown = [self.table.horizontalHeaderItem(c) for c in range(2)]
         if [item.text() if item else None for item in shown] == labels:
             return
