@@ -1,6 +1,7 @@
 """CASTLES-RULES §1: board, castles, towers, pieces, control."""
 from castles_helpers import make_pos
 
+from towers_core import board
 from towers_core.castles import api, notation
 
 
@@ -10,9 +11,9 @@ def test_squares_are_a1_to_g7_and_castles_are_the_five_middles():
 
 
 def test_directions_n_is_towards_rank_7_and_e_towards_file_g():
-    assert notation.step("d4", "n") == "d5" and notation.step("d4", "e") == "e4"
-    assert notation.step("d4", "s") == "d3" and notation.step("d4", "w") == "c4"
-    assert notation.step("a1", "s") is None and notation.step("g7", "e") is None
+    assert board.step("d4", "n") == "d5" and board.step("d4", "e") == "e4"
+    assert board.step("d4", "s") == "d3" and board.step("d4", "w") == "c4"
+    assert board.step("a1", "s") is None and board.step("g7", "e") is None
 
 
 def test_control_is_the_top_piece_and_x_controls_nothing():
