@@ -313,3 +313,17 @@ def test_first_start_welcome_for_castles_once(castles, settings):
     castles.welcome_box = None
     welcome(castles, settings)
     assert castles.welcome_box is None  # once only
+
+
+def test_moves_dock_stays_readable_after_opening_narrow(castles, qtbot):
+    """A window restored narrow (a saved geometry on a smaller or 2x screen) must not squeeze the
+    Moves dock to a sliver that then stays, and is saved, when the window grows."""
+    solo(castles, "normal")
+    castles.resize(520, 600)
+    qtbot.waitUntil(lambda: castles.width() <= 760)
+    castles.resize(1280, 720)
+    qtbot.waitUntil(lambda: castles.width() == 1280)
+    header = castles.moves.table.horizontalHeader()
+    widest = max(header.fontMetrics().horizontalAdvance(line) for line in ("Computer", "· normal"))
+    assert castles.moves_dock.width() >= castles.moves.minimumWidth()
+    assert widest < header.sectionSize(1)  # the computer's name shows whole

@@ -35,6 +35,15 @@ class MoveList(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.table)
+        self.setMinimumWidth(self._readable_width())
+
+    def _readable_width(self) -> int:
+        """Room for the row numbers and two columns headed "Computer" / "· normal": without it the
+        dock could be squeezed to a sliver in a narrow window and saved that way for good."""
+        metrics = self.table.horizontalHeader().fontMetrics()
+        column = metrics.horizontalAdvance("Computer") + 24
+        numbers = self.table.verticalHeader().fontMetrics().horizontalAdvance("000.") + 12
+        return numbers + 2 * column + self.table.verticalScrollBar().sizeHint().width() + 8
 
     def set_moves(self, actions: list[str], names: dict) -> None:
         """Show `actions` (ply order, S first); the headers name the two sides. Only the cells past
