@@ -12,7 +12,6 @@ from collections import Counter
 from collections.abc import Iterator
 
 from towers_core.skirmish import api, belief, notation, position
-from towers_core.skirmish.cards import BY_CODE
 from towers_core.skirmish.ai import determinize, yardstick
 from towers_core.skirmish.ai.ismcts import Mcts
 from towers_core.skirmish.ai.levels import get_level
@@ -87,10 +86,14 @@ def race_start(row: dict) -> tuple[int, int] | None:
     return start
 
 
-def belief_loss(row: dict, tilt: float, samples: int = 300) -> tuple[float, int]:
+def belief_loss(row: dict, tilt: float | None = None, copies: bool | None = None,
+                deploy: float | None = None, samples: int = 300) -> tuple[float, int]:
     """Summed log-loss (nats) of the true identity of every face-down card each side faces, and the
-    count, under the belief sampler; with tilt > 0 each sample is kept with weight
-    exp(-unspent troops / tilt), i.e. a prior that musters spend their whole budget."""
+    count, under the belief sampler as it is, or with another full-spend tilt (0 = no prior), copies
+    weighting or deploy scale (0 = board and barrack alike), to compare settings."""
+    settings = {"tilt": belief.FULL_SPEND_TILT if tilt is None else tilt,
+                "copies": belief.COUNT_COPIES if copies is None else copies,
+                "deploy": belief.DEPLOY_SCALE if deploy is None else deploy}
     loss, n = 0.0, 0
     for pos, hist, _ in replay(row):
         viewer = pos["to_move"]
@@ -99,16 +102,11 @@ def belief_loss(row: dict, tilt: float, samples: int = 300) -> tuple[float, int]
         truth = {sq: c["card"] for sq, c in pos["board"].items() if sq in k.tokens}
         if not truth:
             continue
-        rng, counts, total = random.Random(pos["actions"]), Counter(), 0.0
+        rng, counts = random.Random(pos["actions"]), Counter()
         for _ in range(samples):
-            board, barrack, _ = belief.sample_hidden(k, rng)
-            slack = k.troops_left - sum(BY_CODE[c].troops for c in list(board.values()) + barrack)
-            w = math.exp(-max(slack, 0) / tilt) if tilt > 0 else 1.0
-            total += w
-            for sq, card in board.items():
-                counts[sq, card] += w
+            counts.update(belief.sample_hidden(k, rng, **settings)[0].items())
         for sq, card in truth.items():
-            loss -= math.log(max(counts[sq, card] / total, 1e-3))
+            loss -= math.log(max(counts[sq, card] / samples, 1e-3))
             n += 1
     return loss, n
 
@@ -133,7 +131,11 @@ def main() -> None:
     ap.add_argument("--lost-only", action="store_true")
     ap.add_argument("--races", action="store_true", help="only where each Dominance race was decided (no search)")
     ap.add_argument("--belief", type=float, nargs="*", metavar="TILT",
-                    help="only the belief model's log-loss on the true hidden cards, per tilt (0 = as is)")
+                    help="only the belief model's log-loss on the true hidden cards: the model as is, or "
+                         "per full-spend tilt given (0 = no full-spend prior)")
+    ap.add_argument("--copies", choices=("on", "off"),
+                    help="with --belief: weight multisets by their copies or not (default: the model's)")
+    ap.add_argument("--deploy", type=float, help="with --belief: the deploy scale (default: the model's)")
     ap.add_argument("--opening", action="store_true", help="only the mean high ground held at plies 6, 10, 16")
     args = ap.parse_args()
     if args.opening:
@@ -147,9 +149,13 @@ def main() -> None:
         return
     if args.belief is not None:
         rows = [json.loads(line) for line in open(args.record, encoding="utf-8")]
-        for tilt in args.belief or [0.0]:
-            loss, n = map(sum, zip(*(belief_loss(r, tilt) for r in rows)))
-            print(f"tilt {tilt:g}: mean log-loss {loss / max(n, 1):.4f} nats over {n} hidden cards", flush=True)
+        copies = None if args.copies is None else args.copies == "on"
+        deploy = "as is" if args.deploy is None else f"{args.deploy:g}"
+        for tilt in args.belief or [None]:
+            loss, n = map(sum, zip(*(belief_loss(r, tilt, copies, args.deploy) for r in rows)))
+            name = "model as is" if tilt is None else f"tilt {tilt:g}"
+            print(f"{name}, copies {args.copies or 'as is'}, deploy {deploy}: mean log-loss "
+                  f"{loss / max(n, 1):.4f} nats over {n} hidden cards", flush=True)
         return
     for line in open(args.record, encoding="utf-8"):
         row = json.loads(line)
