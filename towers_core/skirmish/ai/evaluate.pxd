@@ -1,12 +1,36 @@
 # The hand-tuned evaluation, as inline nogil C so the search inlines it at every leaf.
 # Score is in "Spearman units" from South's point of view; the search negates it for North.
-# Weights are plain numbers here on purpose: docs/ai.md explains each term.
+# Material and King safety are plain numbers here; the Dominance and tempo terms are weights (w[E_*])
+# a search can be configured with, so matches can compare settings. docs/ai.md explains each term.
 from towers_core.skirmish.state cimport *
 from towers_core.skirmish.rules cimport high_held, captured_value, pinned, attack_terms
 
 cdef enum:
     WIN = 1000          # a won skirmish; terminal scores are WIN - ply
     EVAL_CAP = 900      # evaluations are clamped inside (-EVAL_CAP, EVAL_CAP): known bounds for Star1
+    NW = 9
+    # weight indices
+    E_HIGH = 0          # per high-ground square held more than the opponent
+    E_MARKER = 1        # per Dominance marker step
+    E_TREND = 2         # for the side the marker is moving toward
+    E_URGENCY = 3       # times the squared marker, when it is on the side it is moving toward
+    E_CAPTURED = 4      # per point of captured value (end-of-skirmish scoring)
+    E_THREAT = 5        # times the best expected gain of one attack by the side to move
+    E_REACH = 6         # per empty high-ground square a side could take with its next action (up to 2)
+    E_HG_TEMPO = 7      # for the side to move, when it can take an empty high-ground square now
+    E_RACE = 8          # Dominance countdown: E_RACE / t^2 when the trailing side has t turns left
+
+
+cdef inline void default_weights(double* w) noexcept nogil:
+    w[E_HIGH] = 2.0
+    w[E_MARKER] = 0.8
+    w[E_TREND] = 1.5
+    w[E_URGENCY] = 0.25
+    w[E_CAPTURED] = 0.4
+    w[E_THREAT] = 0.5
+    w[E_REACH] = 0.0
+    w[E_HG_TEMPO] = 0.0
+    w[E_RACE] = 0.0
 
 
 cdef inline double card_worth(int c) noexcept nogil:
@@ -63,12 +87,14 @@ cdef inline double capture_odds(int diff, int sup) noexcept nogil:
     return 0.0
 
 
-cdef inline double best_threat(State* s, int p) noexcept nogil:
-    """The best expected gain of one attack p could make right now (p to move): a tempo term."""
+cdef inline double best_threat(State* s, int p, double* odds) noexcept nogil:
+    """The best expected gain of one attack p could make right now (p to move): a tempo term.
+    `odds` gets the best chance of capturing anything, which would reset a Dominance race (§8)."""
     cdef int a, k, d, diff
     cdef int at[6]
     cdef int dt[5]
-    cdef double g, best = 0.0
+    cdef double g, q, best = 0.0
+    odds[0] = 0.0
     for a in range(NSQ):
         if s.card[a] == NO_CARD or s.owner[a] != p or s.card[a] == C_K or (s.flags[a] & F_DEF):
             continue
@@ -77,10 +103,56 @@ cdef inline double best_threat(State* s, int p) noexcept nogil:
             if d < 0 or s.card[d] == NO_CARD or s.owner[d] == p or s.card[d] == C_K:
                 continue
             diff = attack_terms(s, a, d, 0, 0, at, dt, NULL)
-            g = capture_odds(diff, at[AT_SUP]) * card_worth(s.card[d])
+            q = capture_odds(diff, at[AT_SUP])
+            g = q * card_worth(s.card[d])
             if g > best:
                 best = g
+            if q > odds[0]:
+                odds[0] = q
     return best
+
+
+cdef inline bint can_deploy(State* s, int p) noexcept nogil:
+    """p has a barrack card other than the King that is not resting (a deploy onto high ground)."""
+    cdef int c
+    for c in range(NCARD):
+        if c != C_K and s.barrack[p][c] > s.resting[p][c]:
+            return True
+    return False
+
+
+cdef inline bint takes_high(State* s, int p, int h, bint deploy) noexcept nogil:
+    """Could p put a card on the empty high-ground square h with one action (deploy next to an own
+    card, step onto it, or a Lancer's straight or Scout's any two-step move through an empty square)?"""
+    cdef int d, e, x, y, c
+    for d in range(4):
+        x = step(h, d)
+        if x < 0 or s.card[x] == NO_CARD:
+            continue
+        if s.owner[x] == p and (deploy or (s.card[x] != C_K and (s.flags[x] & F_DEF) == 0)):
+            return True
+    for d in range(4):
+        x = step(h, d)
+        if x < 0 or s.card[x] != NO_CARD or s.terrain[x] == T_MOUNT:
+            continue
+        for e in range(4):
+            y = step(x, e)
+            if y < 0 or y == h or s.card[y] == NO_CARD or s.owner[y] != p or (s.flags[y] & F_DEF):
+                continue
+            c = s.card[y]
+            if c == C_SC or (c == C_LA and e == d):   # the Lancer: y, x, h in one line
+                return True
+    return False
+
+
+cdef inline int high_reach(State* s, int p) noexcept nogil:
+    """Empty high-ground squares p could take with its next action."""
+    cdef int h, n = 0
+    cdef bint deploy = can_deploy(s, p)
+    for h in range(NSQ):
+        if s.terrain[h] == T_HIGH and s.card[h] == NO_CARD and takes_high(s, p, h, deploy):
+            n += 1
+    return n
 
 
 
@@ -117,10 +189,21 @@ cdef inline double side_score(State* s, int p) noexcept nogil:
     return v
 
 
-cdef inline double dominance_score(State* s) noexcept nogil:
-    """High ground held, the marker, and where it is heading (RULES §8), from South's side."""
-    cdef int h0 = high_held(s, 0), h1 = high_held(s, 1), m = s.marker, trend = 0, n0 = 0, n1 = 0, c
-    cdef double v = 2.0 * (h0 - h1)
+cdef inline int race_turns(State* s, int trend) noexcept nogil:
+    """Turns the side the marker runs away from has before it reaches 10 (§8: the leader moves it
+    one step at the end of each of its own turns; 0: the leader to move wins at the end of this turn).
+    Only called with the marker on the leader's side."""
+    cdef int lead = trend * s.marker, k
+    k = DOMINANCE_WIN - lead
+    return k - 1 if (s.to_move == 0) == (trend > 0) else k
+
+
+cdef inline double dominance_score(State* s, double* w, double reset_odds) noexcept nogil:
+    """High ground held (and within reach), the marker, where it is heading and how soon it gets
+    there (RULES §8), from South's side. `reset_odds`: the mover's best chance to capture now."""
+    cdef int h0 = high_held(s, 0), h1 = high_held(s, 1), m = s.marker, trend = 0, n0 = 0, n1 = 0, c, t
+    cdef int r0, r1
+    cdef double v = w[E_HIGH] * (h0 - h1), race
     if h0 != h1:
         trend = 1 if h0 > h1 else -1
     else:
@@ -129,23 +212,37 @@ cdef inline double dominance_score(State* s) noexcept nogil:
             n1 += s.captured[1][c]
         if n0 != n1:
             trend = 1 if n0 > n1 else -1
-    v += 0.8 * m + 1.5 * trend
+    v += w[E_MARKER] * m + w[E_TREND] * trend
     if m * trend > 0:
         # the marker is already on the leader's side and still moving: urgency grows near 10
-        v += trend * 0.25 * (m * trend) * (m * trend)
+        v += trend * w[E_URGENCY] * (m * trend) * (m * trend)
+        t = race_turns(s, trend)
+        if w[E_RACE] != 0.0 and t <= 4:
+            race = w[E_RACE] / (t * t) if t > 0 else 2.0 * w[E_RACE]
+            if (s.to_move == 0) != (trend > 0):
+                race *= 1.0 - reset_odds   # the trailing side moves: a capture now resets the marker
+            v += trend * race
     elif m >= 6:
         v += 0.3 * (m - 5) * (m - 5)
     elif m <= -6:
         v -= 0.3 * (m + 5) * (m + 5)
-    v += 0.4 * (captured_value(s, 0) - captured_value(s, 1))
+    v += w[E_CAPTURED] * (captured_value(s, 0) - captured_value(s, 1))
+    if w[E_REACH] != 0.0 or w[E_HG_TEMPO] != 0.0:
+        r0 = high_reach(s, 0)
+        r1 = high_reach(s, 1)
+        v += w[E_REACH] * ((r0 if r0 < 2 else 2) - (r1 if r1 < 2 else 2))
+        if (r0 if s.to_move == 0 else r1) > 0:
+            v += w[E_HG_TEMPO] if s.to_move == 0 else -w[E_HG_TEMPO]
     return v
 
 
-cdef inline double evaluate(State* s) noexcept nogil:
+cdef inline double evaluate(State* s, double* w) noexcept nogil:
     """Static score from the side to move's point of view, clamped to (-EVAL_CAP, EVAL_CAP)."""
     cdef int p = s.to_move
-    cdef double v = side_score(s, 0) - side_score(s, 1) + dominance_score(s)
-    v += 0.5 * (best_threat(s, p) if p == 0 else -best_threat(s, p))
+    cdef double odds
+    cdef double threat = best_threat(s, p, &odds)
+    cdef double v = side_score(s, 0) - side_score(s, 1) + dominance_score(s, w, odds)
+    v += w[E_THREAT] * (threat if p == 0 else -threat)
     if p == 1:
         v = -v
     if v > EVAL_CAP - 1:

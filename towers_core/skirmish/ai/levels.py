@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from towers_core.errors import BadLevel, brief
+from towers_core.skirmish.ai.search import MAX_WEIGHT, WEIGHT_NAMES
 
 
 @dataclass(frozen=True)
@@ -22,6 +23,7 @@ class Level:
     time_ms: int         # safety cap on the clock
     noise: float         # leaf-noise amplitude, in Spearman units (0 = none)
     styles: tuple[str, ...]  # muster styles the level picks from (muster.py)
+    weights: tuple[tuple[str, float], ...] = ()  # evaluation weights other than the defaults (search.pyx)
 
 
 LEVELS: dict[str, Level] = {
@@ -41,27 +43,39 @@ MAX_NODES = 50_000_000
 MAX_WORLDS = 32       # the search's MAXW
 MAX_NOISE = 100.0
 TEST_TIME_MS = 30_000
-_TEST_KEYS = {"depth", "nodes", "worlds", "noise"}
+_TEST_KEYS = {"depth", "nodes", "worlds", "noise", *WEIGHT_NAMES}
 
 
 def get_level(name: Any) -> Level:
     """A named level, or a reproducible test mode: 'depth:N' (fixed depth) or 'nodes:N'.
 
-    Test modes take an optional world count after a comma, e.g. 'depth:2,worlds:3'; all their
-    numbers are bounded and they stop after TEST_TIME_MS at the latest. Else BadLevel.
+    Test modes take an optional world count after a comma, e.g. 'depth:2,worlds:3', and evaluation
+    weights by name, e.g. 'nodes:9000,race:40'; a named level can be varied the same way for
+    matches, e.g. 'expert,worlds:4,reach:0'. All numbers are bounded and test modes stop after
+    TEST_TIME_MS at the latest. Else BadLevel.
     """
     if isinstance(name, str) and name in LEVELS:
         return LEVELS[name]
-    if not isinstance(name, str) or len(name) > 100:
+    if not isinstance(name, str) or len(name) > 200:
         raise BadLevel(f"level must be one of {', '.join(LEVELS)}, 'depth:N' or 'nodes:N', not {brief(name)}"[:300])
     pairs = [p.split(":", 1) for p in name.split(",")]
+    base = LEVELS.get(pairs[0][0]) if len(pairs[0]) == 1 and len(pairs) > 1 else None
+    if base is not None:
+        pairs = pairs[1:]
     parts = {p[0]: p[1] for p in pairs if len(p) == 2}
     if len(parts) != len(pairs) or not parts or not set(parts) <= _TEST_KEYS:
         raise BadLevel(f"unknown level {brief(name)}: use {', '.join(LEVELS)}, 'depth:N' or 'nodes:N'")
+    weights = tuple((k, _number(parts, k, -MAX_WEIGHT, MAX_WEIGHT)) for k in WEIGHT_NAMES if k in parts)
+    if base is not None:
+        return Level(name, _count(parts, "worlds", base.worlds, 1, MAX_WORLDS),
+                     _count(parts, "depth", base.max_depth, 1, MAX_DEPTH),
+                     _count(parts, "nodes", base.nodes, 1, MAX_NODES), base.time_ms,
+                     _number(parts, "noise", 0.0, MAX_NOISE, base.noise), base.styles, base.weights + weights)
     if "depth" not in parts and "nodes" not in parts:
         raise BadLevel(f"level {brief(name)} needs depth:N or nodes:N")
     return Level(name, _count(parts, "worlds", 2, 1, MAX_WORLDS), _count(parts, "depth", MAX_DEPTH, 1, MAX_DEPTH),
-                 _count(parts, "nodes", 0, 1, MAX_NODES), TEST_TIME_MS, _noise(parts), ("balanced",))
+                 _count(parts, "nodes", 0, 1, MAX_NODES), TEST_TIME_MS, _number(parts, "noise", 0.0, MAX_NOISE),
+                 ("balanced",), weights)
 
 
 def _count(parts: dict, key: str, default: int, lo: int, hi: int) -> int:
@@ -73,14 +87,16 @@ def _count(parts: dict, key: str, default: int, lo: int, hi: int) -> int:
     return int(text)
 
 
-def _noise(parts: dict) -> float:
-    text = parts.get("noise", "0")
+def _number(parts: dict, key: str, lo: float, hi: float, default: float = 0.0) -> float:
+    if key not in parts:
+        return default
+    text = parts[key]
     try:
         v = float(text[:30])
     except ValueError:
         v = math.nan
-    if not 0.0 <= v <= MAX_NOISE:
-        raise BadLevel(f"level noise:{text[:20]}: noise must be a number from 0 to {MAX_NOISE:g}")
+    if not lo <= v <= hi:
+        raise BadLevel(f"level {key}:{text[:20]}: {key} must be a number from {lo:g} to {hi:g}")
     return v
 
 

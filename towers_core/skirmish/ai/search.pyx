@@ -17,7 +17,7 @@ from towers_core.skirmish.state cimport *
 from towers_core.rng cimport next_rand, mix
 from towers_core.skirmish.rules cimport apply_action, action_pullers, Engine
 from towers_core.skirmish.ai.moves cimport playable_moves, target_of, MAXMOVES
-from towers_core.skirmish.ai.evaluate cimport evaluate, card_worth, WIN, EVAL_CAP
+from towers_core.skirmish.ai.evaluate cimport evaluate, card_worth, default_weights, WIN, EVAL_CAP, NW
 from towers_core.checks import whole_number
 from towers_core.errors import BadLevel, BadPosition
 
@@ -51,6 +51,7 @@ ctypedef struct Ctx:
     double deadline
     double noise
     uint64_t noise_seed
+    double w[NW]     # evaluation weights (evaluate.pxd's E_* indices)
     int verify_depth
     int use_tt
     long stop        # set by cancel() on another thread: read and written only through stop_flag.h
@@ -126,7 +127,7 @@ cdef inline void check_limits(Ctx* c) noexcept nogil:
 
 cdef inline double leaf(Ctx* c, State* s) noexcept nogil:
     """Evaluation plus the level's deliberate, reproducible noise (a hash of the position)."""
-    cdef double v = evaluate(s)
+    cdef double v = evaluate(s, c.w)
     cdef uint64_t h
     if c.noise > 0:
         h = mix(state_hash(s) ^ c.noise_seed)
@@ -535,6 +536,7 @@ cdef class Search:
         memset(&self.c, 0, sizeof(Ctx))
         self.tt_bits = whole_number(tt_bits, "tt_bits", 8, 26, BadLevel)
         self.c.move_cap = MAXMOVES
+        default_weights(self.c.w)
         self.c.tt = <TTEntry*>calloc((<size_t>1) << self.tt_bits, sizeof(TTEntry))
         self.c.tt_mask = ((<uint64_t>1) << self.tt_bits) - 1
         self.c.history = <int*>calloc(2 * HIST, sizeof(int))
@@ -568,9 +570,10 @@ cdef class Search:
         self.c.nworlds = len(engines)
 
     def configure(self, max_depth=64, node_limit=0, time_ms=None, noise=0.0, noise_seed=0,
-                  verify_depth=0, use_tt=True, move_cap=MAXMOVES) -> None:
+                  verify_depth=0, use_tt=True, move_cap=MAXMOVES, weights=None) -> None:
         """Limits for the next run (time counts from `run()`); verify_depth > 0 is the debug mode;
-        a move_cap below MAXMOVES only tests that an overflowing node is an error."""
+        a move_cap below MAXMOVES only tests that an overflowing node is an error; `weights` maps
+        some of WEIGHT_NAMES to values (the rest keep the defaults)."""
         if time_ms is not None and (isinstance(time_ms, bool) or not isinstance(time_ms, (int, float))
                                     or not 0 < time_ms <= 3.6e6):
             raise BadLevel("time_ms must be null or a number of milliseconds from 1 to 3600000")
@@ -586,6 +589,7 @@ cdef class Search:
         self.c.verify_depth = whole_number(verify_depth, "verify_depth", 0, MAXPLY - 2, BadLevel)
         self.c.use_tt = use_tt
         self.c.move_cap = whole_number(move_cap, "move_cap", 1, MAXMOVES, BadLevel)
+        set_weights(self.c.w, weights)
 
     def run(self) -> dict:
         """Search to the limits; returns {'move', 'value', 'depth', 'nodes', ...}."""
@@ -621,8 +625,38 @@ cdef class Search:
                 "verify_failures": self.c.verify_failures}
 
 
-def evaluate_engine(e) -> float:
+# evaluate.pxd's E_* weight indices, by name (levels.py and matches set them by name)
+WEIGHT_NAMES = ("high", "marker", "trend", "urgency", "captured", "threat", "reach", "hg_tempo", "race")
+MAX_WEIGHT = 1000.0
+
+
+def default_weight_values() -> dict:
+    """The evaluation's default weights by name (evaluate.pxd)."""
+    cdef double w[NW]
+    default_weights(w)
+    return {name: w[i] for i, name in enumerate(WEIGHT_NAMES)}
+
+
+cdef int set_weights(double* w, weights) except -1:
+    """Defaults, then the checked overrides of a {name: value} dict (or None)."""
+    default_weights(w)
+    if weights is None:
+        return 0
+    if not isinstance(weights, dict):
+        raise BadLevel("weights must be a dict of weight names to numbers")
+    for name, value in weights.items():
+        if name not in WEIGHT_NAMES:
+            raise BadLevel(f"weights: unknown weight {str(name)[:30]!r}; known: {', '.join(WEIGHT_NAMES)}")
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not -MAX_WEIGHT <= value <= MAX_WEIGHT:
+            raise BadLevel(f"weights.{name} must be a number from {-MAX_WEIGHT:g} to {MAX_WEIGHT:g}")
+        w[WEIGHT_NAMES.index(name)] = value
+    return 0
+
+
+def evaluate_engine(e, weights=None) -> float:
     """The static evaluation of a position, for the side to move (tests, tuning)."""
+    cdef double w[NW]
     if not isinstance(e, Engine):
         raise BadPosition("evaluate_engine takes an Engine")
-    return evaluate(&(<Engine>e).s)
+    set_weights(w, weights)
+    return evaluate(&(<Engine>e).s, w)

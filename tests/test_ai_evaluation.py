@@ -1,0 +1,104 @@
+"""The evaluation's Dominance terms (ai/evaluate.pxd): high ground within reach and the countdown.
+
+Each term is read off as the difference its weight makes to `evaluate_engine`, so a test names the
+squares a side can take (RULES §6: deploys next to an own card, steps, the Lancer's and the Scout's
+two-square moves; §7: never the King) and the turns a trailing side has left (§8).
+"""
+import pytest
+
+from towers_core.errors import BadLevel
+from towers_core.skirmish import position
+from towers_core.skirmish.ai.levels import get_level
+from towers_core.skirmish.ai.search import WEIGHT_NAMES, default_weight_values, evaluate_engine
+
+from helpers import make_pos
+
+# helpers.TERRAIN: high ground b3 b5 d4 f3 f5, mountains c5 e3
+OFF = {"reach": 0.0, "hg_tempo": 0.0, "race": 0.0}
+
+
+def _term(pos: dict, name: str, weight: float = 1.0) -> float:
+    """What one weight adds to the evaluation, from the side to move's point of view."""
+    e = position.to_engine(pos)
+    return evaluate_engine(e, {**OFF, name: weight}) - evaluate_engine(e, OFF)
+
+
+def _reach(board: dict, barrack=None, resting=None, to_move="S") -> float:
+    return _term(make_pos(board, barrack=barrack, resting=resting, to_move=to_move), "reach")
+
+
+@pytest.mark.parametrize("board, barrack, resting, expected", [
+    ({"d3": "S:Kn"}, None, None, 1),                     # a step onto d4
+    ({"d3": "S:Knd"}, None, None, 0),                    # a defensive card cannot move
+    ({"d3": "S:Knd"}, {"S": ["Sq"]}, None, 1),            # but a barrack card deploys next to it
+    ({"d3": "S:Knd"}, {"S": ["Sq"]}, {"S": ["Sq"]}, 0),   # not a resting one
+    ({"d3": "S:K"}, None, None, 0),                      # the King never takes high ground
+    ({"d2": "S:La"}, None, None, 1),                     # Lancer d2-d4, straight over an empty d3
+    ({"c2": "S:La"}, None, None, 0),                     # no straight line from c2 to high ground
+    ({"c2": "S:Sc"}, None, None, 1),                     # the Scout turns: c2-c3-b3 or c2-b2-b3
+    ({"c4": "S:Kn", "e4": "S:Kn", "f4": "S:Kn"}, None, None, 2),  # d4, f3 and f5: counted up to 2
+])
+def test_high_ground_within_reach(board, barrack, resting, expected):
+    assert _reach(board, barrack, resting) == pytest.approx(expected)
+
+
+def test_a_blocked_two_square_move_does_not_reach():
+    # N's Spearman on d3 blocks the Lancer's line d2-d3-d4 and itself steps onto d4
+    assert _reach({"d2": "S:La", "d3": "N:Sp^"}) == pytest.approx(-1)
+
+
+def test_reach_is_symmetric_in_the_side_to_move():
+    board = {"d3": "S:Kn", "a6": "N:Sp"}
+    assert _reach(board, to_move="S") == pytest.approx(1)
+    assert _reach(board, to_move="N") == pytest.approx(-1)
+
+
+def test_the_mover_who_can_take_high_ground_now_gets_the_tempo():
+    pos = make_pos({"d3": "S:Kn", "a6": "N:Kn"}, to_move="S")
+    assert _term(pos, "hg_tempo") == pytest.approx(1)
+    assert _term(dict(pos, to_move="N"), "hg_tempo") == pytest.approx(0)
+
+
+# the countdown: South holds d4, North nothing; a6 is too far for North to capture anything
+RACE = {"d4": "S:Kn", "a6": "N:Sp"}
+
+
+@pytest.mark.parametrize("marker, to_move, turns_left", [
+    (8, "S", 1),    # S moves the marker to 9 now; N has one turn before S's next reaches 10
+    (8, "N", 2),
+    (9, "S", 0),    # S wins at the end of this turn
+    (6, "S", 3),
+    (6, "N", 4),
+])
+def test_the_countdown_counts_the_trailing_sides_turns(marker, to_move, turns_left):
+    value = _term(make_pos(RACE, marker=marker, to_move=to_move), "race", 10.0)
+    expected = 10.0 / turns_left ** 2 if turns_left else 20.0
+    assert value == pytest.approx(expected if to_move == "S" else -expected)
+
+
+def test_no_countdown_far_from_the_end_or_against_the_runner():
+    assert _term(make_pos(RACE, marker=4, to_move="N"), "race", 10.0) == pytest.approx(0)   # 6 turns
+    assert _term(make_pos(RACE, marker=-3, to_move="S"), "race", 10.0) == pytest.approx(0)  # marker on N's side
+
+
+def test_a_capture_now_would_reset_the_marker_so_the_countdown_weighs_less():
+    calm = _term(make_pos(RACE, marker=8, to_move="N"), "race", 10.0)
+    # North's face-up Knight next to South's face-up Squire: a capture (and a reset, §8) is likely
+    tense = _term(make_pos({**RACE, "a2": "S:Sq^", "a3": "N:Kn^"}, marker=8, to_move="N"), "race", 10.0)
+    assert calm < tense < 0
+
+
+def test_weights_are_checked_by_name_and_range():
+    e = position.to_engine(make_pos(RACE))
+    assert set(default_weight_values()) == set(WEIGHT_NAMES)
+    for bad in ({"nope": 1.0}, {"race": float("nan")}, {"race": 1e9}, {"race": True}, ["race"]):
+        with pytest.raises(BadLevel):
+            evaluate_engine(e, bad)
+
+
+def test_a_named_level_can_be_varied_for_matches():
+    lv = get_level("expert,worlds:4,race:40")
+    assert (lv.worlds, lv.nodes, dict(lv.weights)["race"]) == (4, get_level("expert").nodes, 40.0)
+    for bad in ("expert,", "expert,race:x", "expert,bogus:1", "expert,expert", "expert,race:-2000"):
+        with pytest.raises(BadLevel):
+            get_level(bad)
