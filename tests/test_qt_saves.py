@@ -22,7 +22,8 @@ SOLO = {"S": Player("human", "South"), "N": Player("ai", "Computer", "easy")}
 
 
 def play_out(session: Session, plies: int, seed: int, resign: bool = False) -> None:
-    """A solo game: random human moves (fights preferred), the computer's replies, one undo."""
+    """A solo game: random human moves (fights preferred, never a pass, so it runs its plies), the
+    computer's replies, one undo."""
     rng = random.Random(seed)
     undone = False
     while session.result is None and len(session.log) < plies:
@@ -31,7 +32,7 @@ def play_out(session: Session, plies: int, seed: int, resign: bool = False) -> N
         if session.players[side].is_ai:
             session.play(api.choose_action(view, session.histories[side], "easy", seed + len(session.log)))
             continue
-        actions = [a for a in api.legal_actions(view) if a != "resign"]
+        actions = [a for a in api.legal_actions(view) if a not in ("resign", "pass")] or ["pass"]
         fights = [a for a in actions if "x" in a]
         session.play(rng.choice(fights or actions))
         if fights and not undone and len(session.log) > 6:
