@@ -4,10 +4,14 @@ Each term is read off as the difference its weight makes to `evaluate_engine`, s
 squares a side can take (RULES §6: deploys next to an own card, steps, the Lancer's and the Scout's
 two-square moves; §7: never the King) and the turns a trailing side has left (§8).
 """
+import json
+from pathlib import Path
+
 import pytest
 
 from towers_core.errors import BadLevel
 from towers_core.skirmish import position
+from towers_core.skirmish.ai import diagnose
 from towers_core.skirmish.ai.levels import get_level
 from towers_core.skirmish.ai.search import WEIGHT_NAMES, default_weight_values, evaluate_engine
 
@@ -102,3 +106,30 @@ def test_a_named_level_can_be_varied_for_matches():
     for bad in ("expert,", "expert,race:x", "expert,bogus:1", "expert,expert", "expert,race:-2000"):
         with pytest.raises(BadLevel):
             get_level(bad)
+
+
+def _mirrored(pos: dict) -> dict:
+    """The same position with the colours swapped: every square point-reflected about d4 (as the
+    terrain is, RULES §1), each side's cards, counts, decks and marker handed to the other."""
+    def sq(name: str) -> str:
+        return "abcdefg"[6 - "abcdefg".index(name[0])] + str(8 - int(name[1]))
+    swap = {"S": "N", "N": "S"}
+    out = dict(pos, marker=-pos["marker"], to_move=swap[pos["to_move"]])
+    out["terrain"] = {k: sorted(sq(s) for s in v) for k, v in pos["terrain"].items()}
+    out["board"] = {sq(s): dict(c, owner=swap[c["owner"]]) for s, c in pos["board"].items()}
+    for key in ("barrack", "resting", "captured", "decks", "moved"):
+        out[key] = {swap[p]: v for p, v in pos[key].items()}
+    return out
+
+
+def test_the_evaluation_does_not_favour_a_colour():
+    # every position of a recorded expert game, and its mirror image, are worth the same to the mover
+    row = json.loads(Path(__file__).parent.parent.joinpath("docs/ladder/expert_ismcts70k_12.jsonl")
+                     .read_text().splitlines()[0])
+    seen = 0
+    for pos, _, _ in diagnose.replay(row):
+        if pos["result"] is None:
+            mine = evaluate_engine(position.to_engine(pos))
+            assert evaluate_engine(position.to_engine(_mirrored(pos))) == pytest.approx(mine, abs=1e-9)
+            seen += 1
+    assert seen > 20
