@@ -64,7 +64,8 @@ def get_level(name: Any) -> Level:
         pairs = pairs[1:]
     parts = {p[0]: p[1] for p in pairs if len(p) == 2}
     if len(parts) != len(pairs) or not parts or not set(parts) <= _TEST_KEYS:
-        raise BadLevel(f"unknown level {brief(name)}: use {', '.join(LEVELS)}, 'depth:N' or 'nodes:N'")
+        raise BadLevel(f"unknown level {brief(name)}: use {', '.join(LEVELS)}, 'depth:N', 'nodes:N' or a level "
+                       f"with changes such as 'expert,worlds:4,race:40' (keys: {', '.join(sorted(_TEST_KEYS))})")
     weights = tuple((k, _number(parts, k, -MAX_WEIGHT, MAX_WEIGHT)) for k in WEIGHT_NAMES if k in parts)
     if base is not None:
         return Level(name, _count(parts, "worlds", base.worlds, 1, MAX_WORLDS),
