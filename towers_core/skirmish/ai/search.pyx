@@ -581,6 +581,7 @@ cdef class Search:
             raise BadLevel("noise must be a number from 0 to 100")
         if not isinstance(use_tt, bool):
             raise BadLevel("use_tt must be true or false")
+        set_weights(self.c.w, weights)
         self.c.max_depth = min(whole_number(max_depth, "max_depth", 1, 1000, BadLevel), MAXPLY - 2)
         self.c.node_limit = whole_number(node_limit, "node_limit", 0, 10 ** 12, BadLevel)
         self.c.deadline = -1.0 if time_ms is None else float(time_ms) / 1000.0
@@ -589,7 +590,6 @@ cdef class Search:
         self.c.verify_depth = whole_number(verify_depth, "verify_depth", 0, MAXPLY - 2, BadLevel)
         self.c.use_tt = use_tt
         self.c.move_cap = whole_number(move_cap, "move_cap", 1, MAXMOVES, BadLevel)
-        set_weights(self.c.w, weights)
 
     def run(self) -> dict:
         """Search to the limits; returns {'move', 'value', 'depth', 'nodes', ...}."""
@@ -638,18 +638,21 @@ def default_weight_values() -> dict:
 
 
 cdef int set_weights(double* w, weights) except -1:
-    """Defaults, then the checked overrides of a {name: value} dict (or None)."""
-    default_weights(w)
-    if weights is None:
-        return 0
-    if not isinstance(weights, dict):
+    """w = the defaults with the overrides of a {name: value} dict (or None); w is left untouched
+    when an override is refused."""
+    cdef double checked[NW]
+    cdef int i
+    default_weights(checked)
+    if weights is not None and not isinstance(weights, dict):
         raise BadLevel("weights must be a dict of weight names to numbers")
-    for name, value in weights.items():
+    for name, value in (weights or {}).items():
         if name not in WEIGHT_NAMES:
             raise BadLevel(f"weights: unknown weight {str(name)[:30]!r}; known: {', '.join(WEIGHT_NAMES)}")
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not -MAX_WEIGHT <= value <= MAX_WEIGHT:
             raise BadLevel(f"weights.{name} must be a number from {-MAX_WEIGHT:g} to {MAX_WEIGHT:g}")
-        w[WEIGHT_NAMES.index(name)] = value
+        checked[WEIGHT_NAMES.index(name)] = value
+    for i in range(NW):
+        w[i] = checked[i]
     return 0
 
 
