@@ -379,3 +379,15 @@ def test_about_box(qtbot):
     icon = dialog.findChild(QLabel, "aboutIcon")
     assert not icon.pixmap().isNull()
     assert AboutDialog().version  # the real version is found somewhere
+
+
+def test_preview_fighter_names_are_not_cut(qtbot):
+    # the name under ATTACKER / DEFENDER once shared a rich-text label with two font sizes, which
+    # Qt sized for the default font: the panel then cut the name in half
+    dialog = AttackPreviewDialog(PREVIEW, "Knight c3", "Spearman c4", a_side="S")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    for panel, name in ((dialog.a_panel, "Knight c3"), (dialog.d_panel, "Spearman c4")):
+        label = next(w for w in panel.findChildren(QLabel) if w.text() == name)
+        assert label.height() >= label.fontMetrics().height()

@@ -188,10 +188,19 @@ class MightPanel(QFrame):
         grid = QGridLayout(self)
         grid.setContentsMargins(16, 12, 16, 12)
         grid.setVerticalSpacing(6)
-        title = QLabel(f"<span style='color:{MUTED}; font-size:9pt'>{role.upper()}</span><br>"
-                       f"<span style='color:{color}; font-size:12pt; font-weight:bold'>"
-                       f"{label}</span>")
-        grid.addWidget(title, 0, 0, 1, 2)
+        # two labels, not one rich-text label with two font sizes: Qt sized that one for the
+        # default font and cut the fighter's name in half
+        role_label = QLabel(role.upper())
+        role_label.setStyleSheet(f"color: {MUTED}; font-size: 9pt;")
+        title = QLabel(label)
+        title.setStyleSheet(f"color: {color}; font-size: 12pt; font-weight: bold;")
+        heading = QVBoxLayout()
+        heading.setSpacing(0)
+        for part in (role_label, title):
+            part.ensurePolished()  # the style sheet's font sizes count in the size hint
+            part.setMinimumHeight(part.sizeHint().height())
+            heading.addWidget(part)
+        grid.addLayout(heading, 0, 0, 1, 2)
         self.values: dict[str, QLabel] = {}
         rows = [(key, text) for key, text in names
                 if key != "pull" and (key in terms or key == "rank")]
