@@ -190,11 +190,12 @@ def sample_hidden(k: Knowledge, rng: random.Random, tilt: float = FULL_SPEND_TIL
             chosen = _deal(_draw_multiset(table, rng), squares, k, rng, deploy, match=False)
             if chosen is not None:
                 break
-        fitting = _fitting(key, tuple(a for a in (k.tokens[sq] for sq in squares) if not NON_KING_SET <= a))
-        for _ in range(MAX_DEALS if chosen is None and fitting[0] else 0):
-            chosen = _deal(_draw_multiset(fitting, rng), squares, k, rng, deploy, match=True)
-            if chosen is not None:
-                break
+        if chosen is None:  # only now: the fallback table scans every multiset for a valid matching
+            fitting = _fitting(key, tuple(a for a in (k.tokens[sq] for sq in squares) if not NON_KING_SET <= a))
+            for _ in range(MAX_DEALS if fitting[0] else 0):
+                chosen = _deal(_draw_multiset(fitting, rng), squares, k, rng, deploy, match=True)
+                if chosen is not None:
+                    break
     if chosen is None:  # an inconsistent view: fill what fits, the rest best-effort
         cards = list(_draw_multiset(_multisets(*key), rng)) if key is not None else []
         chosen = _best_effort(cards, squares, k, n, rng)
