@@ -44,6 +44,8 @@ MAX_WORLDS = 32       # the search's MAXW
 MAX_NOISE = 100.0
 TEST_TIME_MS = 30_000
 _TEST_KEYS = {"depth", "nodes", "worlds", "noise", *WEIGHT_NAMES}
+# what a test mode ('depth:N', 'nodes:N') starts from before its keys change it
+_TEST_BASE = Level("test", 2, MAX_DEPTH, 0, TEST_TIME_MS, 0.0, ("balanced",))
 
 
 def get_level(name: Any) -> Level:
@@ -66,17 +68,14 @@ def get_level(name: Any) -> Level:
     if len(parts) != len(pairs) or not parts or not set(parts) <= _TEST_KEYS:
         raise BadLevel(f"unknown level {brief(name)}: use {', '.join(LEVELS)}, 'depth:N', 'nodes:N' or a level "
                        f"with changes such as 'expert,worlds:4,race:40' (keys: {', '.join(sorted(_TEST_KEYS))})")
-    weights = tuple((k, _number(parts, k, -MAX_WEIGHT, MAX_WEIGHT)) for k in WEIGHT_NAMES if k in parts)
-    if base is not None:
-        return Level(name, _count(parts, "worlds", base.worlds, 1, MAX_WORLDS),
-                     _count(parts, "depth", base.max_depth, 1, MAX_DEPTH),
-                     _count(parts, "nodes", base.nodes, 1, MAX_NODES), base.time_ms,
-                     _number(parts, "noise", 0.0, MAX_NOISE, base.noise), base.styles, base.weights + weights)
-    if "depth" not in parts and "nodes" not in parts:
+    if base is None and "depth" not in parts and "nodes" not in parts:
         raise BadLevel(f"level {brief(name)} needs depth:N or nodes:N")
-    return Level(name, _count(parts, "worlds", 2, 1, MAX_WORLDS), _count(parts, "depth", MAX_DEPTH, 1, MAX_DEPTH),
-                 _count(parts, "nodes", 0, 1, MAX_NODES), TEST_TIME_MS, _number(parts, "noise", 0.0, MAX_NOISE),
-                 ("balanced",), weights)
+    base = base or _TEST_BASE
+    weights = tuple((k, _number(parts, k, -MAX_WEIGHT, MAX_WEIGHT)) for k in WEIGHT_NAMES if k in parts)
+    return Level(name, _count(parts, "worlds", base.worlds, 1, MAX_WORLDS),
+                 _count(parts, "depth", base.max_depth, 1, MAX_DEPTH),
+                 _count(parts, "nodes", base.nodes, 1, MAX_NODES), base.time_ms,
+                 _number(parts, "noise", 0.0, MAX_NOISE, base.noise), base.styles, base.weights + weights)
 
 
 def _count(parts: dict, key: str, default: int, lo: int, hi: int) -> int:
