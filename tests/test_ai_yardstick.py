@@ -73,3 +73,13 @@ def test_a_recorded_game_replays_to_its_result(tmp_path):
     for row in rows:
         plies = list(replay(row))
         assert len(plies) == row["plies"] and [a for _, _, a in plies] == row["moves"]
+
+
+def test_the_hybrid_leaf_and_scale_parse_and_play():
+    spec = yardstick.parse("ismcts:iters=50,leaf=expert,rollout=0,scale=4")
+    assert (spec.leaf, spec.rollout, spec.scale) == ("expert", 0, 4.0)
+    for bad in ("ismcts:iters=50,leaf=mine", "ismcts:iters=50,scale=0"):
+        with pytest.raises(ValueError):
+            contenders.check(bad)
+    pos = make_pos({"c2": "S:Sh^", "c3": "N:Sq^", "g6": "N:Sp^", "a1": "S:Sp"})
+    assert _play(pos, "ismcts:iters=3000,leaf=expert").endswith("xc3")

@@ -16,6 +16,7 @@ from towers_core.skirmish.state cimport *
 from towers_core.rng cimport next_rand
 from towers_core.skirmish.rules cimport apply_action, high_held, captured_value, Engine
 from towers_core.skirmish.ai.moves cimport playable_moves, target_of, MAXMOVES
+from towers_core.skirmish.ai.evaluate cimport evaluate, default_weights, NW
 from towers_core.errors import BadLevel, BadPosition
 
 load_card_table()
@@ -51,6 +52,8 @@ ctypedef struct Tree:
     double bias
     double scale
     int rollout
+    int leaf         # 0: its own static value; 1: the levels' evaluation (evaluate.pxd), the hybrid
+    double w[NW]     # the levels' evaluation weights, for leaf 1
     uint64_t rng
     long stop        # set by cancel() on another thread: read and written only through stop_flag.h
     int overflow     # a node had more than MAXMOVES actions (impossible in the game): abort
@@ -137,7 +140,12 @@ cdef inline double reward_for(Tree* t, State* s, int p) noexcept nogil:
         if s.winner < 0:
             return 0.5
         return 1.0 if s.winner == p else 0.0
-    v = static_value(s)
+    if t.leaf:
+        v = evaluate(s, t.w)            # from the side to move's point of view
+        if s.to_move == 1:
+            v = -v
+    else:
+        v = static_value(s)
     if p == 1:
         v = -v
     return 1.0 / (1.0 + exp(-v / t.scale))
@@ -343,8 +351,9 @@ cdef class Mcts:
         self.t.nworlds = len(engines)
 
     def configure(self, long long iterations=0, time_ms=None, uint64_t seed=1, double c_uct=0.7,
-                  double bias=1.0, double scale=6.0, int rollout=6) -> None:
-        """Budget (iterations and/or clock from `run()`), seed, exploration, prior weight, rollout plies."""
+                  double bias=1.0, double scale=6.0, int rollout=6, bint expert_leaf=False) -> None:
+        """Budget (iterations and/or clock from `run()`), seed, exploration, prior weight, rollout plies;
+        `expert_leaf` scores leaves with the levels' evaluation instead of this player's own."""
         if iterations <= 0 and time_ms is None:
             raise BadLevel("iterations or time_ms: an iteration or a time budget is needed")
         self.t.iter_limit = iterations
@@ -354,6 +363,8 @@ cdef class Mcts:
         self.t.bias = bias
         self.t.scale = scale
         self.t.rollout = rollout
+        self.t.leaf = 1 if expert_leaf else 0
+        default_weights(self.t.w)
 
     def run(self) -> dict:
         """Search to the budget; returns {'move', 'visits', 'value', 'iterations', 'nodes'}."""

@@ -28,6 +28,8 @@ class Spec:
     worlds: int = 64      # determinizations drawn once per move, one picked per iteration
     c: float = 0.7        # UCB exploration
     rollout: int = 6      # rollout plies
+    scale: float = 6.0    # logistic scale of the leaf value
+    leaf: str = "own"     # "own" static value, or "expert": the levels' evaluation (a hybrid, issue 12)
 
 
 def parse(name: str) -> Spec | None:
@@ -38,18 +40,21 @@ def parse(name: str) -> Spec | None:
         return None
     usage = f"bad IS-MCTS player {brief(name)}: use ismcts, ismcts:iters=N or ismcts:ms=N[,worlds=W]"
     fields = dict(p.split("=", 1) for p in rest.split(",") if "=" in p)
-    if rest and (not fields or not set(fields) <= {"iters", "ms", "worlds", "c", "rollout"}):
+    if rest and (not fields or not set(fields) <= {"iters", "ms", "worlds", "c", "rollout", "scale", "leaf"}):
         raise BadLevel(usage)
     try:
         ms = DEFAULT_MS if "iters" not in fields and "ms" not in fields else int(fields.get("ms", 0))
         spec = Spec(int(fields.get("iters", 0)), ms, int(fields.get("worlds", 64)),
-                    float(fields.get("c", 0.7)), int(fields.get("rollout", 6)))
+                    float(fields.get("c", 0.7)), int(fields.get("rollout", 6)),
+                    float(fields.get("scale", 6.0)), fields.get("leaf", "own"))
     except ValueError:
         raise BadLevel(usage) from None
     if not (0 <= spec.iters <= 10**8 and 0 <= spec.ms <= 3_600_000 and spec.iters + spec.ms > 0
-            and 1 <= spec.worlds <= 256 and 0 <= spec.rollout <= 64 and 0.0 < spec.c < 100.0):
+            and 1 <= spec.worlds <= 256 and 0 <= spec.rollout <= 64 and 0.0 < spec.c < 100.0
+            and 0.1 <= spec.scale <= 1000.0 and spec.leaf in ("own", "expert")):
         raise BadLevel(f"bad IS-MCTS player {brief(name)}: a positive budget (at most 1e8 iterations or an "
-                       "hour), 1..256 worlds, 0..64 rollout plies and 0 < c < 100 are needed")
+                       "hour), 1..256 worlds, 0..64 rollout plies, 0 < c < 100, 0.1 <= scale <= 1000 "
+                       "and leaf own or expert are needed")
     return spec
 
 
@@ -61,7 +66,8 @@ def choose_action(view: dict, history: list[dict], spec: Spec, seed: int) -> str
     tree = Mcts(MAX_NODES if spec.ms else min(spec.iters + 2, MAX_NODES))  # one node per iteration at most
     tree.set_worlds(determinize.worlds(view, history or [], spec.worlds, seed))
     tree.configure(iterations=spec.iters, time_ms=spec.ms or None, seed=seed + 7 * view["actions"],
-                   c_uct=spec.c, rollout=spec.rollout)
+                   c_uct=spec.c, rollout=spec.rollout, scale=spec.scale,
+                   expert_leaf=spec.leaf == "expert")
     return notation.format_action(tree.run()["move"])
 
 

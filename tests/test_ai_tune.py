@@ -1,0 +1,50 @@
+"""SPSA tuning (ai/tune.py): the update follows the pair results, stays in bounds, plays real pairs."""
+import random
+
+from towers_core.skirmish.ai import tune
+from towers_core.skirmish.ai.levels import get_level
+from towers_core.skirmish.ai.search import WEIGHT_NAMES, default_weight_values
+
+
+def _directions(seed, pairs):
+    rng = random.Random(seed)
+    return [{k: rng.choice((-1, 1)) for k in WEIGHT_NAMES} for _ in range(pairs)]
+
+
+def test_a_won_pair_moves_the_weights_toward_the_plus_side():
+    start = default_weight_values()
+    c = tune.steps(start)
+    (state,) = tune.tune("depth:1", 1, 5, 0.5, mapper=lambda f, jobs: [2.0 for _ in jobs])
+    (d,) = _directions(5, 1)
+    for k in WEIGHT_NAMES:
+        assert abs(state["theta"][k] - max(0.0, start[k] + 0.5 * c[k] * d[k])) < 1e-3, k
+
+
+def test_a_drawn_pair_changes_nothing_and_a_lost_one_moves_away():
+    start = default_weight_values()
+    (drawn,) = tune.tune("depth:1", 1, 5, 0.5, mapper=lambda f, jobs: [1.0 for _ in jobs])
+    assert drawn["theta"] == {k: round(v, 4) for k, v in start.items()}
+    (lost,) = tune.tune("depth:1", 1, 5, 0.5, mapper=lambda f, jobs: [0.0 for _ in jobs])
+    (d,) = _directions(5, 1)
+    assert all((lost["theta"][k] - start[k]) * d[k] <= 0 for k in WEIGHT_NAMES)
+    assert any(lost["theta"][k] != start[k] for k in WEIGHT_NAMES)
+
+
+def test_the_levels_it_plays_are_valid_and_weights_stay_non_negative():
+    theta = dict(default_weight_values(), high=0.01)
+    seen = []
+
+    def lose_all(f, jobs):
+        seen.extend(jobs)
+        return [0.0] * len(jobs)
+
+    states = list(tune.tune("depth:1", 4, 3, 5.0, batch=2, theta=theta, mapper=lose_all))
+    assert [s["pairs"] for s in states] == [2, 4] and len(seen) == 4
+    for plus, minus, _ in seen:
+        assert get_level(plus).weights and get_level(minus).weights
+    assert all(v >= 0 for s in states for v in s["theta"].values())
+
+
+def test_one_real_pair_is_scored_from_the_plus_side():
+    score = tune.pair_result(("depth:1,high:2", "random", 4))
+    assert score == 2.0

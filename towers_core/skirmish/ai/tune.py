@@ -1,0 +1,92 @@
+"""SPSA tuning of the evaluation's named weights by self-play (issue 12).
+
+Each step draws a random ±1 direction δ, plays one colour-swapped pair between the level with
+θ + c·δ and with θ − c·δ (same seed, so terrain and pulls are shared), and moves θ along δ by how
+much the + side won: θ_i += lr · c_i · (score₊ − 1) · δ_i, where score₊ ∈ [0, 2] is the + side's
+points over the pair. Steps run in batches of `concurrency` pairs on one θ. Cheap budgets
+(`nodes:60000,worlds:4`) make thousands of games affordable; whether the weights carry over to
+expert is for a match against the yardstick to say, not this script.
+
+    python -m towers_core.skirmish.ai.tune --base nodes:60000,worlds:4 --pairs 800 --log tune.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import random
+from collections.abc import Callable, Iterator
+
+from towers_core.matches import Game, game_seed
+from towers_core.skirmish.ai.levels import get_level
+from towers_core.skirmish.ai.match import play_game
+from towers_core.skirmish.ai.search import MAX_WEIGHT, default_weight_values
+
+# the perturbation of each weight: a fifth of its default, or this much when the default is 0
+ZERO_DEFAULT_STEP = {"reach": 0.3, "hg_tempo": 0.5, "race": 10.0}
+
+
+def steps(theta: dict[str, float]) -> dict[str, float]:
+    """c_i, the size of each weight's perturbation."""
+    return {k: ZERO_DEFAULT_STEP.get(k, 0.1) if theta[k] == 0 else abs(theta[k]) / 5 for k in theta}
+
+
+def level_name(base: str, theta: dict[str, float]) -> str:
+    """The level string playing `base` with these weights (checked by levels.get_level)."""
+    return base + "".join(f",{k}:{v:.4f}" for k, v in theta.items())
+
+
+def clip(v: float) -> float:
+    return min(max(v, 0.0), MAX_WEIGHT)
+
+
+def pair_result(job: tuple[str, str, int]) -> float:
+    """The + side's points over one colour-swapped pair (0 to 2)."""
+    plus, minus, seed = job
+    return sum(play_game(Game(0, plus, minus, side, seed))["score"] for side in ("S", "N"))
+
+
+def tune(base: str, pairs: int, seed: int, lr: float, batch: int = 1, mapper: Callable = map,
+         theta: dict[str, float] | None = None) -> Iterator[dict]:
+    """SPSA steps, `batch` pairs at a time through `mapper` (map, or a pool's ordered map); yields
+    the state after each batch (θ, pairs played, the + sides' mean score)."""
+    theta = dict(theta or default_weight_values())
+    c = steps(default_weight_values())
+    rng = random.Random(seed)
+    done, points = 0, 0.0
+    while done < pairs:
+        deltas = [{k: rng.choice((-1, 1)) for k in theta} for _ in range(min(batch, pairs - done))]
+        jobs = [(level_name(base, {k: clip(theta[k] + c[k] * d[k]) for k in theta}),
+                 level_name(base, {k: clip(theta[k] - c[k] * d[k]) for k in theta}),
+                 game_seed(seed, done + i)) for i, d in enumerate(deltas)]
+        get_level(jobs[0][0])
+        results = list(mapper(pair_result, jobs))
+        for d, r in zip(deltas, results):
+            points += r
+            for k in theta:
+                theta[k] = clip(theta[k] + lr * c[k] * (r - 1.0) * d[k])
+        done += len(jobs)
+        yield {"pairs": done, "theta": {k: round(v, 4) for k, v in theta.items()}, "plus_score": points / (2 * done)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--base", default="nodes:60000,worlds:4")
+    ap.add_argument("--pairs", type=int, default=400)
+    ap.add_argument("--seed", type=int, default=100)
+    ap.add_argument("--concurrency", type=int, default=2)
+    ap.add_argument("--lr", type=float, default=0.1)
+    ap.add_argument("--log", default=None)
+    args = ap.parse_args()
+    with multiprocessing.get_context("fork").Pool(args.concurrency) as pool:
+        for state in tune(args.base, args.pairs, args.seed, args.lr, args.concurrency, pool.map):
+            line = json.dumps(state)
+            print(line, flush=True)
+            if args.log:
+                with open(args.log, "a", encoding="utf-8") as f:
+                    f.write(line + "\n")
+
+
+if __name__ == "__main__":
+    main()
