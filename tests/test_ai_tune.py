@@ -1,13 +1,20 @@
 """SPSA tuning (ai/tune.py): the update follows the pair results, stays in bounds, plays real pairs."""
+import json
 import random
+import subprocess
+import sys
 
+import pytest
+
+from towers_core.errors import BadLevel
+from towers_core.matches import game_seed
 from towers_core.skirmish.ai import tune
 from towers_core.skirmish.ai.levels import get_level
 from towers_core.skirmish.ai.search import WEIGHT_NAMES, default_weight_values
 
 
 def _directions(seed, pairs):
-    rng = random.Random(seed)
+    rng = random.Random(f"{seed}:0")
     return [{k: rng.choice((-1, 1)) for k in WEIGHT_NAMES} for _ in range(pairs)]
 
 
@@ -48,3 +55,32 @@ def test_the_levels_it_plays_are_valid_and_weights_stay_non_negative():
 def test_one_real_pair_is_scored_from_the_plus_side():
     score = tune.pair_result(("depth:1,high:2", "random", 4))
     assert score == 2.0
+
+
+def test_a_run_resumes_from_its_log(tmp_path):
+    log = tmp_path / "tune.jsonl"
+    states = list(tune.tune("depth:1", 3, 2, 0.5, mapper=lambda f, jobs: [2.0 for _ in jobs]))
+    log.write_text("".join(json.dumps(s) + "\n" for s in states))
+    theta, done = tune.resume_from(str(log))
+    assert done == 3 and theta == states[-1]["theta"]
+    seen = []
+    more = list(tune.tune("depth:1", 5, 2, 0.5, theta=theta, done=done,
+                          mapper=lambda f, jobs: seen.extend(jobs) or [1.0] * len(jobs)))
+    assert [s["pairs"] for s in more] == [4, 5] and more[-1]["theta"] == theta
+    assert [j[2] for j in seen] == [game_seed(2, 3), game_seed(2, 4)]   # the pairs not played yet
+
+
+@pytest.mark.parametrize("text", ["", "not json\n", '{"pairs": 3}\n', '{"pairs": -1, "theta": {}}\n',
+                                  '{"pairs": 2, "theta": {"high": "x"}}\n'])
+def test_a_bad_resume_log_is_refused(tmp_path, text):
+    log = tmp_path / "bad.jsonl"
+    log.write_text(text)
+    with pytest.raises(BadLevel, match="resume"):
+        tune.resume_from(str(log))
+
+
+@pytest.mark.parametrize("args", [["--base", "bogus"], ["--pairs", "0"], ["--resume", "/nonexistent/log"]])
+def test_bad_arguments_exit_2_with_a_message(args):
+    run = subprocess.run([sys.executable, "-m", "towers_core.skirmish.ai.tune", *args],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2 and run.stderr.startswith("tune: ") and "Traceback" not in run.stderr

@@ -7,7 +7,8 @@ points over the pair. Steps run in batches of `concurrency` pairs on one θ. Che
 (`nodes:60000,worlds:4`) make thousands of games affordable; whether the weights carry over to
 expert is for a match against the yardstick to say, not this script.
 
-    python -m towers_core.skirmish.ai.tune --base nodes:60000,worlds:4 --pairs 800 --log tune.jsonl
+    python -m towers_core.skirmish.ai.tune --base nodes:100000,worlds:4 --pairs 800 --log tune.jsonl
+    python -m towers_core.skirmish.ai.tune ... --pairs 1600 --log tune.jsonl --resume tune.jsonl   # go on
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import multiprocessing
 import random
 from collections.abc import Callable, Iterator
 
+from towers_core.errors import BadLevel, brief
 from towers_core.matches import Game, game_seed
 from towers_core.skirmish.ai.levels import get_level
 from towers_core.skirmish.ai.match import play_game
@@ -48,13 +50,14 @@ def pair_result(job: tuple[str, str, int]) -> float:
 
 
 def tune(base: str, pairs: int, seed: int, lr: float, batch: int = 1, mapper: Callable = map,
-         theta: dict[str, float] | None = None) -> Iterator[dict]:
-    """SPSA steps, `batch` pairs at a time through `mapper` (map, or a pool's ordered map); yields
-    the state after each batch (θ, pairs played, the + sides' mean score)."""
+         theta: dict[str, float] | None = None, done: int = 0) -> Iterator[dict]:
+    """SPSA steps up to `pairs` pairs in all, `batch` at a time through `mapper` (map, or a pool's
+    ordered map), from θ after `done` pairs (a resumed run draws the seeds it had not played);
+    yields the state after each batch (θ, pairs played, the + sides' mean score)."""
     theta = dict(theta or default_weight_values())
     c = steps(default_weight_values())
-    rng = random.Random(seed)
-    done, points = 0, 0.0
+    rng = random.Random(f"{seed}:{done}")
+    first, points = done, 0.0
     while done < pairs:
         deltas = [{k: rng.choice((-1, 1)) for k in theta} for _ in range(min(batch, pairs - done))]
         jobs = [(level_name(base, {k: clip(theta[k] + c[k] * d[k]) for k in theta}),
@@ -67,20 +70,44 @@ def tune(base: str, pairs: int, seed: int, lr: float, batch: int = 1, mapper: Ca
             for k in theta:
                 theta[k] = clip(theta[k] + lr * c[k] * (r - 1.0) * d[k])
         done += len(jobs)
-        yield {"pairs": done, "theta": {k: round(v, 4) for k, v in theta.items()}, "plus_score": points / (2 * done)}
+        yield {"pairs": done, "theta": {k: round(v, 4) for k, v in theta.items()},
+               "plus_score": points / (2 * (done - first))}
+
+
+def resume_from(path: str) -> tuple[dict[str, float], int]:
+    """θ and the pairs played from the last line of a tuning log; BadLevel naming what is wrong."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            last = json.loads(f.read().splitlines()[-1])
+        theta, done = last["theta"], last["pairs"]
+    except (OSError, ValueError, IndexError, KeyError, TypeError) as exc:
+        raise BadLevel(f"resume: {brief(path)} is not a tuning log ({type(exc).__name__})") from None
+    if (not isinstance(theta, dict) or set(theta) != set(default_weight_values()) or isinstance(done, bool)
+            or not isinstance(done, int) or done < 0
+            or not all(isinstance(v, (int, float)) and 0 <= v <= MAX_WEIGHT for v in theta.values())):
+        raise BadLevel(f"resume: the last line of {brief(path)} has no valid theta and pairs")
+    return {k: float(v) for k, v in theta.items()}, done
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--base", default="nodes:60000,worlds:4")
+    ap.add_argument("--base", default="nodes:100000,worlds:4", help="the level played, e.g. expert")
     ap.add_argument("--pairs", type=int, default=400)
     ap.add_argument("--seed", type=int, default=100)
     ap.add_argument("--concurrency", type=int, default=2)
     ap.add_argument("--lr", type=float, default=0.1)
-    ap.add_argument("--log", default=None)
+    ap.add_argument("--log", default=None, help="append each state as a JSON line")
+    ap.add_argument("--resume", default=None, help="start from the last line of this log")
     args = ap.parse_args()
+    try:
+        theta, done = resume_from(args.resume) if args.resume else (default_weight_values(), 0)
+        get_level(level_name(args.base, theta))
+        if not (1 <= args.pairs <= 10**6 and 1 <= args.concurrency <= 64 and 0 < args.lr <= 10):
+            raise BadLevel("pairs 1..1e6, concurrency 1..64 and 0 < lr <= 10 are needed")
+    except BadLevel as exc:
+        ap.exit(2, f"tune: {exc}\n")
     with multiprocessing.get_context("fork").Pool(args.concurrency) as pool:
-        for state in tune(args.base, args.pairs, args.seed, args.lr, args.concurrency, pool.map):
+        for state in tune(args.base, args.pairs, args.seed, args.lr, args.concurrency, pool.map, theta, done):
             line = json.dumps(state)
             print(line, flush=True)
             if args.log:
