@@ -80,7 +80,7 @@ def test_a_bad_resume_log_is_refused(tmp_path, text):
 
 
 @pytest.mark.parametrize("args", [["--base", "bogus"], ["--pairs", "0"], ["--resume", "/nonexistent/log"]])
-def test_bad_arguments_exit_2_with_a_message(args):
-    run = subprocess.run([sys.executable, "-m", "towers_core.skirmish.ai.tune", *args],
+def test_bad_arguments_exit_2_with_a_message(args, tmp_path):
+    run = subprocess.run([sys.executable, "-m", "towers_core.skirmish.ai.tune", *args], cwd=tmp_path,
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 2 and run.stderr.startswith("tune: ") and "Traceback" not in run.stderr
