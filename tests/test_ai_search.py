@@ -26,6 +26,16 @@ def test_every_cutoff_matches_a_full_window_search():
         assert info["verify_failures"] == 0
 
 
+def test_root_probes_agree_with_full_window_means_over_disagreeing_worlds():
+    """Root actions are probed world by world against the best one (search.pyx probe_worlds):
+    the best must come out exact and every other action no better, checked against plain
+    expectimax over six worlds that differ in the hidden Knight and Archer."""
+    for pos in (SMALL, api.apply(SMALL, "c2xc3", {})):
+        s, info = _search(pos, worlds=6, max_depth=2, verify_depth=2)
+        assert info["verify_checks"] > len(api.legal_actions(pos)) // 2
+        assert info["verify_failures"] == 0
+
+
 def test_table_and_windows_do_not_change_the_value():
     _, with_tt = _search(SMALL, max_depth=3, verify_depth=3)
     _, without = _search(SMALL, max_depth=3, verify_depth=3, use_tt=False)

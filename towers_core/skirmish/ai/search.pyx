@@ -34,6 +34,7 @@ cdef enum:
 
 cdef double INF = 1e9
 cdef double EPS = 1e-7
+cdef double NULL_WINDOW = 1e-6   # width of a probe's window (scores are sums of tenths and quarters)
 # State bytes that differ between pull outcomes only in the decks (collapsed as equal outcomes)
 cdef size_t DECK_OFF = <size_t>(&(<State*>0).deck)
 cdef size_t DECK_END = DECK_OFF + sizeof((<State*>0).deck)
@@ -69,6 +70,8 @@ ctypedef struct Ctx:
     int pv_len
     int nworlds
     State* worlds
+    double ref[MAXW]   # the root's best action so far: its exact value in each world
+    double wval[MAXW]  # scratch: the action being probed, world by world
     int nroot
     int* root
     double* root_val
@@ -203,37 +206,53 @@ cdef int expand(Ctx* c, State* s, int act, int ply) noexcept nogil:
     return nk
 
 
-cdef inline bint star1_cut(double alpha, double beta, double acc, double p, double rest,
-                           double* a, double* b) noexcept nogil:
-    """Star1 window for the next child; False when the bounds alone already decide the node."""
-    a[0] = (alpha - acc - WIN * rest) / p
-    b[0] = (beta - acc + WIN * rest) / p
-    return a[0] >= WIN or b[0] <= -WIN
+cdef inline double clip_win(double v) noexcept nogil:
+    return WIN if v > WIN else (-WIN if v < -WIN else v)
 
 
 cdef double action_value(Ctx* c, State* s, int act, int depth, double alpha, double beta, int ply) noexcept nogil:
-    """Value for the mover of playing `act` in `s`: a chance node over the pulls (Star1)."""
+    """Value for the mover of playing `act` in `s`: a chance node over the pulls.
+
+    Star2-style: every outcome is first probed with the node's own window, which settles the node
+    when all outcomes fail the same way (the common case: a fight whose outcomes all keep or all lose
+    the score); otherwise each open outcome is searched with the Star1 window its siblings' bounds
+    leave, instead of the loose window the score limits [-WIN, WIN] alone would give.
+    """
     cdef int nk = expand(c, s, act, ply), i
     cdef State* kids = c.kids + ply * MAXKIDS
     cdef double* kp = c.kid_p + ply * MAXKIDS
-    cdef double acc = 0.0, rest = 1.0, a, b, v
+    cdef double lo[MAXKIDS]
+    cdef double hi[MAXKIDS]
+    cdef double up = 0.0, low = 0.0, a, b, v
     if nk == 1:
         return -negamax(c, kids, depth, -beta, -alpha, ply + 1)
     for i in range(nk):
-        rest -= kp[i]
-        if rest < EPS:
-            rest = 0.0
-        if star1_cut(alpha, beta, acc, kp[i], rest, &a, &b):
-            return acc + kp[i] * (WIN if a >= WIN else -WIN) + WIN * rest * (1 if a >= WIN else -1)
-        v = -negamax(c, &kids[i], depth, -(b if b < WIN else WIN), -(a if a > -WIN else -WIN), ply + 1)
+        v = -negamax(c, &kids[i], depth, -beta, -alpha, ply + 1)
         if c.aborted:
             return 0.0
-        if v <= a:
-            return acc + kp[i] * v + WIN * rest
-        if v >= b:
-            return acc + kp[i] * v - WIN * rest
-        acc += kp[i] * v
-    return acc
+        lo[i] = v if v > alpha else -WIN
+        hi[i] = v if v < beta else WIN
+        up += kp[i] * hi[i]
+        low += kp[i] * lo[i]
+    for i in range(nk):
+        if up <= alpha or low >= beta:
+            break
+        if lo[i] == hi[i]:
+            continue
+        a = clip_win((alpha - (up - kp[i] * hi[i])) / kp[i])
+        b = clip_win((beta - (low - kp[i] * lo[i])) / kp[i])
+        v = -negamax(c, &kids[i], depth, -b, -a, ply + 1)
+        if c.aborted:
+            return 0.0
+        up += kp[i] * ((v if v < b else WIN) - hi[i])
+        low += kp[i] * ((v if v > a else -WIN) - lo[i])
+        hi[i] = v if v < b else WIN
+        lo[i] = v if v > a else -WIN
+    if up <= alpha:
+        return up
+    if low >= beta:
+        return low
+    return up   # every outcome exact: up == low
 
 
 cdef double pure_action(Ctx* c, State* s, int act, int depth, int ply) noexcept nogil:
@@ -396,25 +415,58 @@ cdef double negamax(Ctx* c, State* s, int depth, double alpha, double beta, int 
 # ---------------------------------------------------------------- the root: chance over worlds
 
 
-cdef double worlds_value(Ctx* c, int act, int depth, double alpha, double beta) noexcept nogil:
-    """Mean value of `act` over the equally likely worlds, with Star1 windows per world."""
+cdef double exact_worlds(Ctx* c, int act, int depth, double* vals) noexcept nogil:
+    """Mean value of `act` over the equally likely worlds, each world's value exact (in `vals`)."""
     cdef int w
-    cdef double p = 1.0 / c.nworlds, acc = 0.0, rest = 1.0, a, b, v
+    cdef double acc = 0.0
     for w in range(c.nworlds):
-        rest -= p
-        if rest < EPS:
-            rest = 0.0
-        if star1_cut(alpha, beta, acc, p, rest, &a, &b):
-            return acc + p * (WIN if a >= WIN else -WIN) + WIN * rest * (1 if a >= WIN else -1)
-        v = action_value(c, &c.worlds[w], act, depth, a if a > -WIN else -WIN, b if b < WIN else WIN, 0)
+        vals[w] = action_value(c, &c.worlds[w], act, depth, -WIN, WIN, 0)
         if c.aborted:
             return 0.0
-        if v <= a:
-            return acc + p * v + WIN * rest
-        if v >= b:
-            return acc + p * v - WIN * rest
-        acc += p * v
-    return acc
+        acc += vals[w]
+    return acc / c.nworlds
+
+
+cdef double probe_worlds(Ctx* c, int act, int depth, double alpha, double* vals) noexcept nogil:
+    """Is `act` better than the best action so far (mean `alpha`, its exact value in world w c.ref[w])?
+
+    Each world is first probed with a null window at the best action's value there: if `act` is no
+    better in any world, it is no better on average, and the mean of those upper bounds is returned
+    (<= alpha) after eight cheap refutations. Only worlds where it is better are searched exactly,
+    and only if their sum can still beat alpha are the others; then the exact mean is returned and
+    `vals` holds every world's value.
+    """
+    cdef int w, better = 0
+    cdef double acc = 0.0, v
+    cdef bint up[MAXW]
+    for w in range(c.nworlds):
+        v = action_value(c, &c.worlds[w], act, depth, c.ref[w], c.ref[w] + NULL_WINDOW, 0)
+        if c.aborted:
+            return 0.0
+        vals[w] = v
+        up[w] = v > c.ref[w]
+        better += up[w]
+    if better > 0:
+        for w in range(c.nworlds):
+            if up[w]:
+                vals[w] = action_value(c, &c.worlds[w], act, depth, -WIN, WIN, 0)
+                if c.aborted:
+                    return 0.0
+                acc += vals[w]
+            else:
+                acc += vals[w]          # an upper bound
+        if acc / c.nworlds > alpha:
+            acc = 0.0
+            for w in range(c.nworlds):
+                if not up[w]:
+                    vals[w] = action_value(c, &c.worlds[w], act, depth, -WIN, WIN, 0)
+                    if c.aborted:
+                        return 0.0
+                acc += vals[w]
+        return acc / c.nworlds
+    for w in range(c.nworlds):
+        acc += vals[w]
+    return acc / c.nworlds
 
 
 cdef int root_moves(Ctx* c) noexcept nogil:
@@ -450,22 +502,45 @@ cdef void sort_root(Ctx* c, double* key) noexcept nogil:
         key[j + 1] = v
 
 
+cdef void verify_root(Ctx* c, int act, int depth, double best, double v) noexcept nogil:
+    """Debug: a root action's value against its full-window mean over the worlds: exact when it
+    beats the best so far, else an upper bound that does not beat it."""
+    cdef long long saved = c.nodes
+    cdef double ref = 0.0
+    cdef int w
+    c.checking += 1
+    for w in range(c.nworlds):
+        ref += pure_action(c, &c.worlds[w], act, depth, 0)
+    ref /= c.nworlds
+    c.checking -= 1
+    c.nodes = saved
+    c.verify_checks += 1
+    if (v > best and (ref - v > 1e-6 or v - ref > 1e-6)) or (v <= best and (ref > best + 1e-6 or ref > v + 1e-6)):
+        c.verify_failures += 1
+
+
 cdef double root_search(Ctx* c, int depth, int* best_out, int* complete) noexcept nogil:
-    """One iteration: alpha-beta over the root actions; values are exact for the best, bounds else."""
+    """One iteration over the root actions: the first (the previous best) exactly in every world,
+    the rest probed against it world by world; values are exact for the best, bounds else."""
     cdef int i
-    cdef double alpha = -INF, best = -INF, v
+    cdef double best = -INF, v
     complete[0] = 0
     for i in range(c.nroot):
-        v = worlds_value(c, c.root[i], depth - 1, alpha, INF)
+        if i == 0:
+            v = exact_worlds(c, c.root[i], depth - 1, c.ref)
+        else:
+            v = probe_worlds(c, c.root[i], depth - 1, best, c.wval)
         if c.aborted:
             return best
+        if c.verify_depth >= depth:
+            verify_root(c, c.root[i], depth - 1, best, v)
         c.root_val[i] = v
         complete[0] = i + 1
         if v > best:
             best = v
             best_out[0] = c.root[i]
-        if v > alpha:
-            alpha = v
+            if i > 0:
+                memcpy(c.ref, c.wval, c.nworlds * sizeof(double))
     return best
 
 
