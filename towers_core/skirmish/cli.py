@@ -79,6 +79,9 @@ def bench_positions(seed: int) -> list[tuple[str, dict, list[dict]]]:
     return out
 
 
+BENCH_DEPTH = 4   # bench-ai also counts the nodes a full search to this depth takes (load-independent)
+
+
 def _bench_ai(args: argparse.Namespace) -> int:
     from towers_core.skirmish.ai import determinize
     from towers_core.skirmish.ai.player import choose_action
@@ -97,8 +100,10 @@ def _bench_ai(args: argparse.Namespace) -> int:
         dt = time.perf_counter() - t0
         total_nodes += info["nodes"]
         total_time += dt
+        search.configure(max_depth=BENCH_DEPTH)   # a count of work, the same on any machine
+        fixed = search.run()
         print(f"  {label:<20} depth {info['depth']:>2}  {info['nodes']:>9,} nodes  "
-              f"{info['nodes'] / dt:>10,.0f} nodes/s")
+              f"{info['nodes'] / dt:>10,.0f} nodes/s   depth {fixed['depth']} in {fixed['nodes']:>9,} nodes")
     print(f"  overall: {total_nodes / total_time:,.0f} nodes/s")
     levels = [lv for lv in args.levels.split(",") if lv]
     if levels:
