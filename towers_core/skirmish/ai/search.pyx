@@ -33,8 +33,7 @@ cdef enum:
     TT_UPPER = 2
 
 cdef double INF = 1e9
-cdef double EPS = 1e-7
-cdef double NULL_WINDOW = 1e-6   # width of a probe's window (scores are sums of tenths and quarters)
+cdef double NULL_WINDOW = 1e-6   # width of a probe's window: below any score difference that matters
 # State bytes that differ between pull outcomes only in the decks (collapsed as equal outcomes)
 cdef size_t DECK_OFF = <size_t>(&(<State*>0).deck)
 cdef size_t DECK_END = DECK_OFF + sizeof((<State*>0).deck)
@@ -415,16 +414,22 @@ cdef double negamax(Ctx* c, State* s, int depth, double alpha, double beta, int 
 # ---------------------------------------------------------------- the root: chance over worlds
 
 
+cdef inline double mean_over_worlds(Ctx* c, double* vals) noexcept nogil:
+    cdef int w
+    cdef double acc = 0.0
+    for w in range(c.nworlds):
+        acc += vals[w]
+    return acc / c.nworlds
+
+
 cdef double exact_worlds(Ctx* c, int act, int depth, double* vals) noexcept nogil:
     """Mean value of `act` over the equally likely worlds, each world's value exact (in `vals`)."""
     cdef int w
-    cdef double acc = 0.0
     for w in range(c.nworlds):
         vals[w] = action_value(c, &c.worlds[w], act, depth, -WIN, WIN, 0)
         if c.aborted:
             return 0.0
-        acc += vals[w]
-    return acc / c.nworlds
+    return mean_over_worlds(c, vals)
 
 
 cdef double probe_worlds(Ctx* c, int act, int depth, double alpha, double* vals) noexcept nogil:
@@ -432,41 +437,32 @@ cdef double probe_worlds(Ctx* c, int act, int depth, double alpha, double* vals)
 
     Each world is first probed with a null window at the best action's value there: if `act` is no
     better in any world, it is no better on average, and the mean of those upper bounds is returned
-    (<= alpha) after eight cheap refutations. Only worlds where it is better are searched exactly,
-    and only if their sum can still beat alpha are the others; then the exact mean is returned and
-    `vals` holds every world's value.
+    (<= alpha) after one cheap refutation a world. Only worlds where it is better are searched
+    exactly, and only if the mean can still beat alpha are the others; then the exact mean is
+    returned and `vals` holds every world's value.
     """
     cdef int w, better = 0
-    cdef double acc = 0.0, v
     cdef bint up[MAXW]
     for w in range(c.nworlds):
-        v = action_value(c, &c.worlds[w], act, depth, c.ref[w], c.ref[w] + NULL_WINDOW, 0)
+        vals[w] = action_value(c, &c.worlds[w], act, depth, c.ref[w], c.ref[w] + NULL_WINDOW, 0)
         if c.aborted:
             return 0.0
-        vals[w] = v
-        up[w] = v > c.ref[w]
+        up[w] = vals[w] > c.ref[w]
         better += up[w]
-    if better > 0:
+    if better == 0:
+        return mean_over_worlds(c, vals)
+    for w in range(c.nworlds):
+        if up[w]:
+            vals[w] = action_value(c, &c.worlds[w], act, depth, -WIN, WIN, 0)
+            if c.aborted:
+                return 0.0
+    if mean_over_worlds(c, vals) > alpha:       # the others still count as upper bounds here
         for w in range(c.nworlds):
-            if up[w]:
+            if not up[w]:
                 vals[w] = action_value(c, &c.worlds[w], act, depth, -WIN, WIN, 0)
                 if c.aborted:
                     return 0.0
-                acc += vals[w]
-            else:
-                acc += vals[w]          # an upper bound
-        if acc / c.nworlds > alpha:
-            acc = 0.0
-            for w in range(c.nworlds):
-                if not up[w]:
-                    vals[w] = action_value(c, &c.worlds[w], act, depth, -WIN, WIN, 0)
-                    if c.aborted:
-                        return 0.0
-                acc += vals[w]
-        return acc / c.nworlds
-    for w in range(c.nworlds):
-        acc += vals[w]
-    return acc / c.nworlds
+    return mean_over_worlds(c, vals)
 
 
 cdef int root_moves(Ctx* c) noexcept nogil:
