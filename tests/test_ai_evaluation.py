@@ -133,3 +133,37 @@ def test_the_evaluation_does_not_favour_a_colour():
             assert evaluate_engine(position.to_engine(_mirrored(pos))) == pytest.approx(mine, abs=1e-9)
             seen += 1
     assert seen > 20
+
+
+def _approach(board: dict, barrack=None, resting=None, to_move="S") -> float:
+    """The approach term in actions: a third of a point per action one side is nearer (APPROACH_FAR 4)."""
+    return 3 * _term(make_pos(board, barrack=barrack, resting=resting, to_move=to_move), "approach")
+
+
+def test_approach_counts_the_actions_to_each_empty_high_ground_square():
+    # South's Knight on d3: d4 in 1, b3 in 2 (c3, b3); f3 and b5 are 4 away (e3 and c5 are mountains).
+    # North's Knight on a6: b5 in 2 (a5 or b6, then b5). Shorts: S 0+1+3+3+3, N 3+3+3+1+3
+    assert _approach({"d3": "S:Kn", "a6": "N:Kn"}) == pytest.approx(3)
+    assert _approach({"d3": "S:Kn", "a6": "N:Kn"}, to_move="N") == pytest.approx(-3)
+
+
+@pytest.mark.parametrize("barrack, resting, expected", [
+    (None, None, -2),                # the King never takes high ground: North's b5 in 2 is all there is
+    ({"S": ["Sq"]}, None, 4),        # a Squire deploys next to him (d4 in 1, b3 in 2) or on rank 1 (f3 in 3)
+    ({"S": ["Sq"]}, {"S": ["Sq"]}, -2),   # not a resting one
+])
+def test_the_king_leads_the_approach_only_for_a_card_that_can_deploy(barrack, resting, expected):
+    assert _approach({"d3": "S:K", "a6": "N:Kn"}, barrack, resting) == pytest.approx(expected)
+
+
+def test_cards_and_mountains_block_the_approach():
+    # North's Spearman on d3 stands between South's Knight on d2 and d4: South needs 4 actions round it
+    # (c2, c3, c4, d4), North 1; b3 is 3 away for South and 2 for North, f3 3 for South (e2, f2) and 4
+    # for North (e4, f4, f3: e3 is a mountain)
+    assert _approach({"d2": "S:Kn", "d3": "N:Sp^"}) == pytest.approx(-3)
+
+
+def test_held_high_ground_is_no_longer_approached():
+    # South's Knight on d4 holds it (the high term's business): b3, f3, b5 and f5 are 3 actions away
+    # for South; North's a6 Knight is 2 from b5 and 4 from the rest. Shorts: S 2+2+2+2, N 3+3+1+3
+    assert _approach({"d4": "S:Kn", "a6": "N:Kn"}) == pytest.approx(2)

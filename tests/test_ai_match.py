@@ -6,7 +6,7 @@ from towers_core.skirmish.ai.levels import LEVELS, get_level
 from towers_core.elo import elo, elo_interval
 from towers_core.matches import schedule
 from towers_core.skirmish.ai.match import match
-from towers_core.skirmish.ai.muster import choose_muster
+from towers_core.skirmish.ai.muster import STYLES, choose_muster
 
 
 @pytest.mark.parametrize("level", list(LEVELS))
@@ -15,6 +15,17 @@ def test_musters_are_legal_and_reproducible(level):
         m = choose_muster(level, seed)
         assert api.validate_muster(m) == m and "K" in m
         assert choose_muster(level, seed) == m
+
+
+def test_a_varied_level_musters_like_its_base_level():
+    # a match of 'hard,race:40' against the yardstick must field hard's musters, or the muster, not
+    # the weight, would make the difference (docs/ai.md: the muster style moved the score by 20 points)
+    assert {choose_muster("hard,race:40", s) == choose_muster("hard", s) for s in range(20)} == {True}
+    assert len({tuple(choose_muster("hard", s)) for s in range(20)}) == 2   # hard still draws two styles
+
+
+def test_expert_musters_the_knights_plan():
+    assert {tuple(choose_muster("expert", s)) for s in range(10)} == {tuple(sorted(STYLES["knights"] + ("K",)))}
 
 
 def test_pairs_share_a_seed_and_swap_colours():

@@ -71,8 +71,15 @@ def test_a_recorded_game_replays_to_its_result(tmp_path):
     rows = [json.loads(x) for x in path.read_text().splitlines()]
     assert len(rows) == 2
     for row in rows:
+        # the record carries its musters: it replays even after a level's muster rule changes
+        assert row["musters"] == {"S": _muster_of(row, "S"), "N": _muster_of(row, "N")}
         plies = list(replay(row))
         assert len(plies) == row["plies"] and [a for _, _, a in plies] == row["moves"]
+
+
+def _muster_of(row: dict, side: str) -> list[str]:
+    name = row["a"] if row["a_side"] == side else row["b"]
+    return contenders.choose_muster(name, row["seed"])
 
 
 def test_the_hybrid_leaf_and_scale_parse_and_play():

@@ -61,10 +61,11 @@ def think_summary(results: list[dict], key: str) -> tuple[float, float]:
 
 
 def record_game(path: str, r: dict) -> None:
-    """Append one finished game (seed, sides, result, moves) as a JSON line, to replay it later."""
+    """Append one finished game (seed, sides, result, moves, and the game's own `setup` such as the
+    musters, so the record replays after the players' rules change) as a JSON line."""
     g = r["game"]
     row = {"pair": g.pair, "a": g.a, "b": g.b, "a_side": g.a_side, "seed": g.seed, "score": r["score"],
-           "reason": r["reason"], "plies": r["plies"], "moves": r["moves"]}
+           "reason": r["reason"], "plies": r["plies"], **r.get("setup", {}), "moves": r["moves"]}
     with open(path, "a", encoding="utf-8") as f:
         f.write(json.dumps(row) + "\n")
 

@@ -20,11 +20,10 @@ from towers_core.skirmish.ai.player import Searcher
 
 
 def replay(row: dict) -> Iterator[tuple[dict, list[dict], str]]:
-    """(position, mover's history, action played) for every ply of a recorded game."""
-    from towers_core.skirmish.ai.contenders import choose_muster
-    players = {row["a_side"]: row["a"], OTHER[row["a_side"]]: row["b"]}
+    """(position, mover's history, action played) for every ply of a recorded game (with its musters:
+    a level's muster rule may have changed since)."""
     seed = row["seed"]
-    pos = api.new_position(seed, {side: choose_muster(name, seed) for side, name in players.items()})
+    pos = api.new_position(seed, row["musters"])
     history: dict[str, list[dict]] = {"S": [], "N": []}
     for action in row["moves"]:
         me = pos["to_move"]

@@ -3,12 +3,13 @@
 # Material and King safety are plain numbers here; the Dominance and tempo terms are weights (w[E_*])
 # a search can be configured with, so matches can compare settings. docs/ai.md explains each term.
 from towers_core.skirmish.state cimport *
+from libc.stdint cimport uint64_t
 from towers_core.skirmish.rules cimport high_held, captured_value, pinned, attack_terms
 
 cdef enum:
     WIN = 1000          # a won skirmish; terminal scores are WIN - ply
     EVAL_CAP = 900      # evaluations are clamped inside (-EVAL_CAP, EVAL_CAP): known bounds for Star1
-    NW = 9
+    NW = 10
     # weight indices
     E_HIGH = 0          # per high-ground square held more than the opponent
     E_MARKER = 1        # per Dominance marker step
@@ -19,6 +20,8 @@ cdef enum:
     E_REACH = 6         # per empty high-ground square a side could take with its next action (up to 2)
     E_HG_TEMPO = 7      # for the side to move, when it can take an empty high-ground square now
     E_RACE = 8          # Dominance countdown: E_RACE / t^2 when the trailing side has t turns left
+    E_APPROACH = 9      # per empty high-ground square, by how few actions a side needs to take it
+    APPROACH_FAR = 4    # an empty high-ground square this many actions away counts for nothing
 
 
 cdef inline void default_weights(double* w) noexcept nogil:
@@ -33,6 +36,7 @@ cdef inline void default_weights(double* w) noexcept nogil:
     w[E_REACH] = 0.0
     w[E_HG_TEMPO] = 0.0
     w[E_RACE] = 0.0
+    w[E_APPROACH] = 0.0
 
 
 cdef inline double card_worth(int c) noexcept nogil:
@@ -157,6 +161,58 @@ cdef inline int high_reach(State* s, int p) noexcept nogil:
     return n
 
 
+cdef inline int bits(uint64_t b) noexcept nogil:
+    cdef int n = 0
+    while b:
+        b &= b - 1
+        n += 1
+    return n
+
+
+cdef inline uint64_t spread(uint64_t b) noexcept nogil:
+    """Squares touching the set b (bit sq is square sq; 7 squares a rank)."""
+    cdef uint64_t file_a = 0x40810204081ULL   # a1 ... a7: where a shift east would wrap onto
+    cdef uint64_t board = (<uint64_t>1 << NSQ) - 1
+    return ((b << 7) | (b >> 7) | ((b << 1) & ~file_a) | ((b >> 1) & ~(file_a << 6))) & board
+
+
+cdef inline int actions_short(uint64_t src, uint64_t home, uint64_t open_sq, uint64_t targets) noexcept nogil:
+    """How many actions short of each target square a side is, summed, each counted up to
+    APPROACH_FAR - 1: one action puts a card next to a source (a step or a deploy) or on the open
+    home row, and each further one spreads that front one open square (Lancer and Scout double steps
+    are not counted: a measure of the race, not a plan)."""
+    cdef uint64_t front = (spread(src) | home) & open_sq
+    cdef int k, n = 0
+    for k in range(1, APPROACH_FAR):
+        n += bits(targets & ~front)
+        front |= spread(front) & open_sq
+    return n
+
+
+cdef inline double approach_score(State* s) noexcept nogil:
+    """Empty high ground weighed by how soon each side can take it, from South's side: a gradient
+    toward squares beyond the search's horizon (docs/ai.md: races lost to high ground three actions
+    away). A side's cards are its sources, the King only when a barrack card can deploy next to him."""
+    cdef uint64_t open_sq = 0, targets = 0, bit
+    cdef uint64_t src[2]
+    cdef bint deploy[2]
+    cdef int sq, c
+    deploy[0] = can_deploy(s, 0)
+    deploy[1] = can_deploy(s, 1)
+    src[0] = src[1] = 0
+    for sq in range(NSQ):
+        bit = (<uint64_t>1) << sq
+        c = s.card[sq]
+        if c == NO_CARD:
+            if s.terrain[sq] != T_MOUNT:
+                open_sq |= bit
+                if s.terrain[sq] == T_HIGH:
+                    targets |= bit
+        elif c != C_K or deploy[s.owner[sq]]:
+            src[s.owner[sq]] |= bit
+    return (actions_short(src[1], <uint64_t>0x7f << 42 if deploy[1] else 0, open_sq, targets)
+            - actions_short(src[0], 0x7f if deploy[0] else 0, open_sq, targets)) / <double>(APPROACH_FAR - 1)
+
 
 cdef inline double side_score(State* s, int p) noexcept nogil:
     """Material (board and reserves), presence, frontier and King safety of player p."""
@@ -235,6 +291,8 @@ cdef inline double dominance_score(State* s, double* w, double reset_odds) noexc
         v += w[E_REACH] * ((r0 if r0 < 2 else 2) - (r1 if r1 < 2 else 2))
         if (r0 if s.to_move == 0 else r1) > 0:
             v += w[E_HG_TEMPO] if s.to_move == 0 else -w[E_HG_TEMPO]
+    if w[E_APPROACH] != 0.0:
+        v += w[E_APPROACH] * approach_score(s)
     return v
 
 

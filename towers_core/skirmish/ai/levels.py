@@ -30,7 +30,7 @@ LEVELS: dict[str, Level] = {
     "easy": Level("easy", 2, 1, 0, 500, 4.0, ("loose", "swarm")),
     "normal": Level("normal", 4, 3, 50_000, 1000, 1.0, ("balanced", "swarm", "knights")),
     "hard": Level("hard", 6, 6, 300_000, 2500, 0.3, ("balanced", "knights")),
-    "expert": Level("expert", 8, 10, 3_000_000, 5000, 0.0, ("balanced", "knights")),
+    "expert": Level("expert", 8, 10, 3_000_000, 5000, 0.0, ("knights",)),
     # baselines for matches: one ply, one world, no noise; and uniform random (player.py)
     "greedy": Level("greedy", 1, 1, 0, 1000, 0.0, ("balanced",)),
     "random": Level("random", 1, 0, 0, 0, 0.0, ("random",)),

@@ -32,7 +32,8 @@ def play_game(g: Game) -> dict:
     winner = pos["result"]["winner"]
     score = 0.5 if winner is None else (1.0 if winner == g.a_side else 0.0)
     return {"game": g, "score": score, "reason": pos["result"]["reason"], "plies": pos["actions"],
-            "think_a": think[g.a_side], "think_b": think[OTHER[g.a_side]], "moves": moves}
+            "think_a": think[g.a_side], "think_b": think[OTHER[g.a_side]], "moves": moves,
+            "setup": {"musters": musters}}
 
 
 def match(a: str, b: str, games: int, seed: int, concurrency: int,

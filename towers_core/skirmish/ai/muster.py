@@ -24,9 +24,10 @@ STYLES: dict[str, tuple[str, ...]] = {
 
 
 def choose_muster(level: str, seed: int) -> list[str]:
-    """The muster (King included, sorted) the level fields with this seed."""
+    """The muster (King included, sorted) the level fields with this seed. A level varied for a match
+    ('expert,approach:1') draws the same styles as its base level, so the two play the same musters."""
     styles = get_level(level).styles
-    rng = random.Random(f"muster:{level}:{seed}")
+    rng = random.Random(f"muster:{level.split(',')[0]}:{seed}")
     style = rng.choice(styles)
     if style == "random":
         return random_muster(rng)

@@ -697,7 +697,7 @@ cdef class Search:
 
 
 # evaluate.pxd's E_* weight indices, by name (levels.py and matches set them by name)
-WEIGHT_NAMES = ("high", "marker", "trend", "urgency", "captured", "threat", "reach", "hg_tempo", "race")
+WEIGHT_NAMES = ("high", "marker", "trend", "urgency", "captured", "threat", "reach", "hg_tempo", "race", "approach")
 MAX_WEIGHT = 1000.0
 
 
