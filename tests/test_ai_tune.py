@@ -79,6 +79,18 @@ def test_a_bad_resume_log_is_refused(tmp_path, text):
         tune.resume_from(str(log))
 
 
+def test_a_resume_log_with_a_true_for_a_weight_is_refused(tmp_path):
+    # JSON true is a Python bool, and a bool is an int: it must not pass as the weight 1
+    theta = {k: (True if k == "high" else v) for k, v in tune.default_weight_values().items()}
+    log = tmp_path / "bool.jsonl"
+    log.write_text(json.dumps({"pairs": 2, "theta": theta}) + "\n")
+    with pytest.raises(BadLevel, match="resume"):
+        tune.resume_from(str(log))
+    theta["high"] = 1.0
+    log.write_text(json.dumps({"pairs": 2, "theta": theta}) + "\n")
+    assert tune.resume_from(str(log))[0]["high"] == 1.0
+
+
 @pytest.mark.parametrize("args", [["--base", "bogus"], ["--pairs", "0"], ["--resume", "/nonexistent/log"]])
 def test_bad_arguments_exit_2_with_a_message(args, tmp_path):
     run = subprocess.run([sys.executable, "-m", "towers_core.skirmish.ai.tune", *args], cwd=tmp_path,

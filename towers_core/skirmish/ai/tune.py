@@ -84,7 +84,8 @@ def resume_from(path: str) -> tuple[dict[str, float], int]:
         raise BadLevel(f"resume: {brief(path)} is not a tuning log ({type(exc).__name__})") from None
     if (not isinstance(theta, dict) or set(theta) != set(default_weight_values()) or isinstance(done, bool)
             or not isinstance(done, int) or done < 0
-            or not all(isinstance(v, (int, float)) and 0 <= v <= MAX_WEIGHT for v in theta.values())):
+            or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= MAX_WEIGHT
+                       for v in theta.values())):
         raise BadLevel(f"resume: the last line of {brief(path)} has no valid theta and pairs")
     return {k: float(v) for k, v in theta.items()}, done
 
