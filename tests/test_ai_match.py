@@ -54,3 +54,18 @@ def test_a_tiny_match_runs():
 def test_unknown_level_is_an_error():
     with pytest.raises(ValueError):
         get_level("grandmaster")
+
+
+def test_scores_by_muster_style_count_from_the_levels_side():
+    from towers_core.skirmish.ai.diagnose import by_muster
+    knights, balanced = (list(STYLES[s]) + ["K"] for s in ("knights", "balanced"))
+    rows = [  # expert North with knights wins; expert South with balanced loses; a muster of no style
+        {"a": "expert", "b": "greedy", "a_side": "N", "score": 1.0, "musters": {"N": knights, "S": balanced}},
+        {"a": "greedy", "b": "expert", "a_side": "N", "score": 1.0, "musters": {"S": balanced, "N": knights}},
+        {"a": "expert", "b": "greedy", "a_side": "S", "score": 0.5, "musters": {"S": ["K", "Kn"], "N": knights}},
+    ]
+    table = by_muster(rows, "expert")
+    assert table[("knights", "balanced")] == (1, 1.0)
+    assert table[("balanced", "knights")] == (1, 0.0)
+    assert table[("other", "knights")] == (1, 0.5)
+    assert table[("*", "knights")] == (2, 0.5) and table[("balanced", "*")] == (1, 0.0)

@@ -15,6 +15,7 @@ from towers_core.skirmish import api, belief, notation, position
 from towers_core.skirmish.ai import determinize, yardstick
 from towers_core.skirmish.ai.ismcts import Mcts
 from towers_core.skirmish.ai.levels import get_level
+from towers_core.skirmish.ai.muster import STYLES
 from towers_core.matches import OTHER
 from towers_core.skirmish.ai.player import Searcher
 
@@ -110,6 +111,21 @@ def belief_loss(row: dict, tilt: float | None = None, copies: bool | None = None
     return loss, n
 
 
+def by_muster(rows: list[dict], level: str) -> dict[tuple[str, str], tuple[int, float]]:
+    """(games, points) of `level` for each pair of muster styles it and its opponent fielded
+    ('other' for a muster that is no style of muster.py), and each style against any ('*')."""
+    names = {tuple(sorted((*cards, "K"))): name for name, cards in STYLES.items()}
+    table: dict[tuple[str, str], list] = {}
+    for row in rows:
+        side = row["a_side"] if row["a"] == level else OTHER[row["a_side"]]
+        score = row["score"] if row["a"] == level else 1 - row["score"]
+        mine, theirs = (names.get(tuple(sorted(row["musters"][s])), "other") for s in (side, OTHER[side]))
+        for key in ((mine, theirs), (mine, "*"), ("*", theirs)):
+            games, points = table.get(key, (0, 0.0))
+            table[key] = (games + 1, points + score)
+    return table
+
+
 def high_at(row: dict, level: str, plies: tuple[int, ...]) -> dict[int, tuple[int, int]]:
     """High-ground squares held by `level` and by its opponent at the given plies (the opening race)."""
     side = row["a_side"] if row["a"] == level else OTHER[row["a_side"]]
@@ -136,7 +152,14 @@ def main() -> None:
                     help="with --belief: weight multisets by their copies or not (default: the model's)")
     ap.add_argument("--deploy", type=float, help="with --belief: the deploy scale (default: the model's)")
     ap.add_argument("--opening", action="store_true", help="only the mean high ground held at plies 6, 10, 16")
+    ap.add_argument("--musters", action="store_true", help="only the level's score by its and its opponent's muster style")
     args = ap.parse_args()
+    if args.musters:
+        rows = [json.loads(line) for line in open(args.record, encoding="utf-8")]
+        for (mine, theirs), (games, points) in sorted(by_muster([r for r in rows if args.level in (r["a"], r["b"])],
+                                                                args.level).items()):
+            print(f"{args.level} {mine:<9} vs {theirs:<9} {games:4d} games  {points / games:6.1%}")
+        return
     if args.opening:
         rows = [json.loads(line) for line in open(args.record, encoding="utf-8")]
         held = [high_at(r, args.level, (6, 10, 16)) for r in rows if args.level in (r["a"], r["b"])]
