@@ -152,7 +152,8 @@ def main() -> None:
                     help="with --belief: weight multisets by their copies or not (default: the model's)")
     ap.add_argument("--deploy", type=float, help="with --belief: the deploy scale (default: the model's)")
     ap.add_argument("--opening", action="store_true", help="only the mean high ground held at plies 6, 10, 16")
-    ap.add_argument("--musters", action="store_true", help="only the level's score by its and its opponent's muster style")
+    ap.add_argument("--musters", action="store_true",
+                    help="only the level's score by its and its opponent's muster style")
     args = ap.parse_args()
     if args.musters:
         rows = [json.loads(line) for line in open(args.record, encoding="utf-8")]
