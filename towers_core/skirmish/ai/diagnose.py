@@ -50,9 +50,16 @@ def yardstick_view(view: dict, history: list[dict], seed: int, iters: int) -> di
     return {notation.format_action(a): (n, q) for a, n, q in tree.root_stats()}
 
 
+def level_side(row: dict, level: str) -> tuple[str, float]:
+    """The side `level` played in a recorded game and its score there."""
+    if row["a"] == level:
+        return row["a_side"], row["score"]
+    return OTHER[row["a_side"]], 1 - row["score"]
+
+
 def study(row: dict, level: str, iters: int) -> list[dict]:
     """One line per move of `level` in the game: its value, the yardstick's choice and judgement."""
-    side = row["a_side"] if row["a"] == level else OTHER[row["a_side"]]
+    side = level_side(row, level)[0]
     out = []
     for pos, hist, action in replay(row):
         if pos["to_move"] != side or len(api.legal_actions(pos)) <= 2:
@@ -117,8 +124,7 @@ def by_muster(rows: list[dict], level: str) -> dict[tuple[str, str], tuple[int, 
     names = {tuple(sorted((*cards, "K"))): name for name, cards in STYLES.items()}
     table: dict[tuple[str, str], list] = {}
     for row in rows:
-        side = row["a_side"] if row["a"] == level else OTHER[row["a_side"]]
-        score = row["score"] if row["a"] == level else 1 - row["score"]
+        side, score = level_side(row, level)
         mine, theirs = (names.get(tuple(sorted(row["musters"][s])), "other") for s in (side, OTHER[side]))
         for key in ((mine, theirs), (mine, "*"), ("*", theirs)):
             games, points = table.get(key, (0, 0.0))
@@ -128,7 +134,7 @@ def by_muster(rows: list[dict], level: str) -> dict[tuple[str, str], tuple[int, 
 
 def high_at(row: dict, level: str, plies: tuple[int, ...]) -> dict[int, tuple[int, int]]:
     """High-ground squares held by `level` and by its opponent at the given plies (the opening race)."""
-    side = row["a_side"] if row["a"] == level else OTHER[row["a_side"]]
+    side = level_side(row, level)[0]
     return {pos["actions"]: (_high(pos, side), _high(pos, OTHER[side]))
             for pos, _, _ in replay(row) if pos["actions"] in plies}
 
@@ -184,7 +190,7 @@ def main() -> None:
         row = json.loads(line)
         if args.level not in (row["a"], row["b"]) or yardstick.parse(args.level) is not None:
             continue
-        level_score = row["score"] if row["a"] == args.level else 1 - row["score"]
+        level_score = level_side(row, args.level)[1]
         if args.lost_only and level_score > 0:
             continue
         print(f"# pair {row['pair']} {row['a']}({row['a_side']}) vs {row['b']}: {args.level} scored "
