@@ -1,12 +1,15 @@
 """Musters, the match schedule and the Elo figures."""
 import pytest
 
+from towers_core.errors import BadLevel
+
 from towers_core.skirmish import api
 from towers_core.skirmish.ai.levels import LEVELS, get_level
 from towers_core.elo import elo, elo_interval
 from towers_core.matches import schedule
 from towers_core.skirmish.ai.match import match
-from towers_core.skirmish.ai.muster import STYLES, choose_muster
+from towers_core.skirmish.ai.muster import STYLES
+from towers_core.skirmish.ai.player import choose_muster
 
 
 @pytest.mark.parametrize("level", list(LEVELS))
@@ -22,6 +25,23 @@ def test_a_varied_level_musters_like_its_base_level():
     # the weight, would make the difference (docs/ai.md: the muster style moved the score by 20 points)
     assert {choose_muster("hard,race:40", s) == choose_muster("hard", s) for s in range(20)} == {True}
     assert len({tuple(choose_muster("hard", s)) for s in range(20)}) == 2   # hard still draws two styles
+
+
+def test_a_level_can_be_given_other_muster_styles():
+    assert {tuple(choose_muster("expert,muster:command", s)) for s in range(10)} == {
+        tuple(sorted(STYLES["command"] + ("K",)))}
+    mixed = {tuple(choose_muster("expert,muster:command+lancers", s)) for s in range(20)}
+    assert mixed == {tuple(sorted(STYLES[k] + ("K",))) for k in ("command", "lancers")}
+    assert get_level("expert,muster:command").family == "expert" == get_level("expert").family
+    too_many = "nodes:9,muster:" + "+".join(["swarm"] * 9)
+    for bad in ("expert,muster:", "expert,muster:kings", "expert,muster:knights+", too_many):
+        with pytest.raises(BadLevel, match="muster"):
+            get_level(bad)
+
+
+def test_every_style_is_a_legal_muster_within_budget():
+    for name, cards in STYLES.items():
+        assert api.validate_muster(list(cards)) == sorted([*cards, "K"]), name
 
 
 def test_expert_musters_the_knights_plan():

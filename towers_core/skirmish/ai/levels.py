@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from towers_core.errors import BadLevel, brief
+from towers_core.skirmish.ai.muster import STYLES
 from towers_core.skirmish.ai.search import MAX_WEIGHT, WEIGHT_NAMES
 
 
@@ -24,6 +25,12 @@ class Level:
     noise: float         # leaf-noise amplitude, in Spearman units (0 = none)
     styles: tuple[str, ...]  # muster styles the level picks from (muster.py)
     weights: tuple[tuple[str, float], ...] = ()  # evaluation weights other than the defaults (search.pyx)
+    base: str = ""       # the named level a variant was made from ('expert' for 'expert,race:40')
+
+    @property
+    def family(self) -> str:
+        """The name musters are drawn under: a variant fields its base level's musters."""
+        return self.base or self.name
 
 
 LEVELS: dict[str, Level] = {
@@ -43,7 +50,8 @@ MAX_NODES = 50_000_000
 MAX_WORLDS = 32       # the search's MAXW
 MAX_NOISE = 100.0
 TEST_TIME_MS = 30_000
-_TEST_KEYS = {"depth", "nodes", "worlds", "noise", *WEIGHT_NAMES}
+_TEST_KEYS = {"depth", "nodes", "worlds", "noise", "muster", *WEIGHT_NAMES}
+MAX_MUSTER_STYLES = 8
 # what a test mode ('depth:N', 'nodes:N') starts from before its keys change it
 _TEST_BASE = Level("test", 2, MAX_DEPTH, 0, TEST_TIME_MS, 0.0, ("balanced",))
 
@@ -53,7 +61,8 @@ def get_level(name: Any) -> Level:
 
     Test modes take an optional world count after a comma, e.g. 'depth:2,worlds:3', and evaluation
     weights by name, e.g. 'nodes:9000,race:40'; a named level can be varied the same way for
-    matches, e.g. 'expert,worlds:4,reach:0'. All numbers are bounded and test modes stop after
+    matches, e.g. 'expert,worlds:4,reach:0', or given other muster styles, e.g.
+    'expert,muster:knights+command' (muster.py). All numbers are bounded and test modes stop after
     TEST_TIME_MS at the latest. Else BadLevel.
     """
     if isinstance(name, str) and name in LEVELS:
@@ -75,7 +84,18 @@ def get_level(name: Any) -> Level:
     return Level(name, _count(parts, "worlds", base.worlds, 1, MAX_WORLDS),
                  _count(parts, "depth", base.max_depth, 1, MAX_DEPTH),
                  _count(parts, "nodes", base.nodes, 1, MAX_NODES), base.time_ms,
-                 _number(parts, "noise", 0.0, MAX_NOISE, base.noise), base.styles, base.weights + weights)
+                 _number(parts, "noise", 0.0, MAX_NOISE, base.noise), _styles(parts, base.styles),
+                 base.weights + weights, base.name if base is not _TEST_BASE else "")
+
+
+def _styles(parts: dict, default: tuple[str, ...]) -> tuple[str, ...]:
+    if "muster" not in parts:
+        return default
+    names = tuple(parts["muster"].split("+"))
+    if not 1 <= len(names) <= MAX_MUSTER_STYLES or not set(names) <= set(STYLES):
+        raise BadLevel(f"level muster:{parts['muster'][:40]}: muster must be up to {MAX_MUSTER_STYLES} of "
+                       f"{', '.join(STYLES)} joined by '+'")
+    return names
 
 
 def _count(parts: dict, key: str, default: int, lo: int, hi: int) -> int:

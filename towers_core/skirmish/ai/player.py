@@ -13,9 +13,8 @@ from towers_core.checks import check_seed, check_time_ms
 from towers_core.errors import BadLevel, IllegalAction
 from towers_core.search_thread import BackgroundSearch
 from towers_core.skirmish import notation, position, records
-from towers_core.skirmish.ai import determinize
+from towers_core.skirmish.ai import determinize, muster
 from towers_core.skirmish.ai.levels import Level, get_level
-from towers_core.skirmish.ai.muster import choose_muster as _choose_muster
 from towers_core.skirmish.ai.search import Search
 
 RESIGN = notation.parse("resign")
@@ -30,7 +29,8 @@ def choose_action(view: dict, history: list[dict], level: str, seed: int, time_m
 
 def choose_muster(level: str, seed: int) -> list[str]:
     """The level's muster for this seed (King included)."""
-    return _choose_muster(level, _seed(seed))
+    lv = get_level(level)
+    return muster.draw(lv.styles, lv.family, _seed(seed))
 
 
 def _seed(seed: Any) -> int:
