@@ -226,12 +226,12 @@ cdef inline bint open_square(State* s, int sq) noexcept nogil:
 
 cdef int gen_deploys(State* s, int* out, int n, int cap) noexcept nogil:
     """Deploys (RULES §6): the home row or any open square touching one of the mover's cards."""
-    cdef int p = s.to_move, c, i, sq, k, y, home_rank = 0 if p == 0 else 6, nsq = 0
+    cdef int p = s.to_move, c, i, sq, k, y, home = home_rank(p), nsq = 0
     cdef int squares[49]
     for sq in range(NSQ):
         if not open_square(s, sq):
             continue
-        if sq // 7 == home_rank:
+        if sq // 7 == home:
             squares[nsq] = sq
             nsq += 1
             continue

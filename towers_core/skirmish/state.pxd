@@ -204,3 +204,11 @@ cdef inline int next_pull_deck(State* s, int p, int* d) noexcept nogil:
             d[i] = towers_deck_full[i]
             total += d[i]
     return total
+
+cdef inline int home_rank(int p) noexcept nogil:
+    """The row (0-6) of p's home row: South's is rank 1, North's rank 7 (RULES §1)."""
+    return 0 if p == 0 else 6
+
+cdef inline uint64_t home_row_bits(int p) noexcept nogil:
+    """p's home row as a bitboard of squares (bit sq = 7 * row + file)."""
+    return (<uint64_t>0x7f) << (7 * home_rank(p))

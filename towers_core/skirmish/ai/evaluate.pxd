@@ -213,8 +213,8 @@ cdef inline double approach_score(State* s) noexcept nogil:
                     targets |= bit
         elif c != C_K or deploy[s.owner[sq]]:
             src[s.owner[sq]] |= bit
-    return (actions_short(src[1], <uint64_t>0x7f << 42 if deploy[1] else 0, open_sq, targets)
-            - actions_short(src[0], 0x7f if deploy[0] else 0, open_sq, targets)) / <double>(APPROACH_FAR - 1)
+    return (actions_short(src[1], home_row_bits(1) if deploy[1] else 0, open_sq, targets)
+            - actions_short(src[0], home_row_bits(0) if deploy[0] else 0, open_sq, targets)) / <double>(APPROACH_FAR - 1)
 
 
 cdef inline double side_score(State* s, int p) noexcept nogil:

@@ -19,6 +19,8 @@ STYLES: dict[str, tuple[str, ...]] = {
     "command": ("Sh", "Cl", "Kn", "Kn", "Kn", "La", "Sq", "Sq", "Sp", "Sc"),
     # 24+30+24+8+6+4 = 96: both Lancers, fast to the high ground
     "lancers": ("Sh", "Kn", "Kn", "Kn", "La", "La", "Sq", "Sq", "Sp", "Sc"),
+    # 24+30+24+8+10+4 = 100: both Lancers, and Archers for the Spearman
+    "lancers_archers": ("Sh", "Kn", "Kn", "Kn", "La", "La", "Sq", "Sq", "Ar", "Ar", "Sc"),
     # 16+30+24+8+12+5+4 = 99: no Shardbearer; Command, every Knight and Lancer, more bodies
     "captain": ("Cl", "Kn", "Kn", "Kn", "La", "La", "Sq", "Sq", "Sp", "Sp", "Ar", "Sc"),
     # 16+20+24+15+8+8 = 91: many bodies for the high ground
