@@ -140,7 +140,10 @@ LEVELS = st.one_of(
                      "depth:0", "depth:-1", "nodes:-5", "nodes:0", "depth:99", "depth:1,worlds:0",
                      "depth:1,worlds:33", "depth:1,worlds:-3", "nodes:1e9", "depth:1.5", "depth:1,noise:nan",
                      "depth:1,noise:-1", "depth:1,noise:inf", "worlds:3", "depth:1,depth:2", "depth:1,",
-                     ",", ":", "depth:1,bogus:2", "depth:٣", "depth:" + "9" * 5000]),
+                     ",", ":", "depth:1,bogus:2", "depth:٣", "depth:" + "9" * 5000, "normal,muster:swarm",
+                     "normal,muster:", "depth:1,muster:kings", "depth:1,muster:swarm+", "depth:1,muster:+",
+                     "depth:1,muster:swarm+knights", "depth:1,muster:" + "+".join(["swarm"] * 20)]),
+    st.builds(lambda v: f"depth:1,muster:{v}", st.text(max_size=30)),
     st.builds(lambda k, v: f"{k}:{v}", st.sampled_from(["depth", "nodes", "worlds", "noise"]),
               st.integers(-10 ** 12, 10 ** 12)),
     st.text(max_size=20), st.sampled_from(JUNK))

@@ -19,7 +19,8 @@ def get_level(name: str) -> None:
 
 def add_commands(sub: argparse._SubParsersAction) -> None:
     """Register this game's subcommands under `towers-cli skirmish`."""
-    add_ai_commands(sub, [*LEVELS, "ismcts[:iters=N|ms=N]", "expert,race:40 (a level, other weights)"], 200,
+    add_ai_commands(sub, [*LEVELS, "ismcts[:iters=N|ms=N]", "expert,race:40 (a level, other weights)",
+                    "expert,muster:lancers_archers (other musters)"], 200,
                     _bench, _match, _bench_ai)
 
 
