@@ -2,7 +2,6 @@
 import pytest
 
 from towers_core.errors import BadLevel
-
 from towers_core.skirmish import api
 from towers_core.skirmish.ai.levels import LEVELS, get_level
 from towers_core.elo import elo, elo_interval

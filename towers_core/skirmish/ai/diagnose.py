@@ -50,6 +50,12 @@ def yardstick_view(view: dict, history: list[dict], seed: int, iters: int) -> di
     return {notation.format_action(a): (n, q) for a, n, q in tree.root_stats()}
 
 
+def level_rows(record: str, level: str) -> list[dict]:
+    """The games of a match record (`skirmish match --record`) that `level` played."""
+    with open(record, encoding="utf-8") as f:
+        return [row for row in map(json.loads, f) if level in (row["a"], row["b"])]
+
+
 def level_side(row: dict, level: str) -> tuple[str, float]:
     """The side `level` played in a recorded game and its score there."""
     if row["a"] == level:
@@ -162,14 +168,12 @@ def main() -> None:
                     help="only the level's score by its and its opponent's muster style")
     args = ap.parse_args()
     if args.musters:
-        rows = [json.loads(line) for line in open(args.record, encoding="utf-8")]
-        for (mine, theirs), (games, points) in sorted(by_muster([r for r in rows if args.level in (r["a"], r["b"])],
+        for (mine, theirs), (games, points) in sorted(by_muster(level_rows(args.record, args.level),
                                                                 args.level).items()):
             print(f"{args.level} {mine:<9} vs {theirs:<9} {games:4d} games  {points / games:6.1%}")
         return
     if args.opening:
-        rows = [json.loads(line) for line in open(args.record, encoding="utf-8")]
-        held = [high_at(r, args.level, (6, 10, 16)) for r in rows if args.level in (r["a"], r["b"])]
+        held = [high_at(r, args.level, (6, 10, 16)) for r in level_rows(args.record, args.level)]
         for ply in (6, 10, 16):
             pairs = [h[ply] for h in held if ply in h]
             print(f"ply {ply}: {len(pairs)} games, mean high ground {args.level} "

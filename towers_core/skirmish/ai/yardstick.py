@@ -4,16 +4,13 @@ history, like every level: worlds come from the same belief model (determinize.p
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from towers_core.errors import BadLevel, brief
 from towers_core.skirmish import notation
-from towers_core.skirmish.ai import determinize
+from towers_core.skirmish.ai import determinize, muster
 from towers_core.skirmish.ai.ismcts import Mcts
-from towers_core.skirmish.ai.muster import STYLES
 from towers_core.skirmish.ai.player import _legal
-from towers_core.skirmish.position import validate_muster
 
 PREFIX = "ismcts"
 DEFAULT_MS = 1000
@@ -73,5 +70,4 @@ def choose_action(view: dict, history: list[dict], spec: Spec, seed: int) -> str
 
 def choose_muster(seed: int) -> list[str]:
     """A 100-troop muster style, by seed (the same plans the levels field, so play is what differs)."""
-    style = random.Random(f"muster:{PREFIX}:{seed}").choice(MUSTER_STYLES)
-    return validate_muster(list(STYLES[style]))
+    return muster.draw(MUSTER_STYLES, PREFIX, seed)
