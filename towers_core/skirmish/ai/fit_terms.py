@@ -1,0 +1,132 @@
+"""Which evaluation terms predict who wins: a logistic fit of recorded games' results on the terms of
+`evaluate.pxd` at every position (the "Texel" method of chess engines), with one indicator per
+player so that a term is not credited for marking the stronger player (issue 12, docs/ai.md).
+Run: `python -m towers_core.skirmish.ai.fit_terms RECORD [RECORD ...]`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from collections.abc import Iterator
+
+from towers_core.skirmish import position
+from towers_core.skirmish.ai.diagnose import replay
+from towers_core.skirmish.ai.search import WEIGHT_NAMES, default_weight_values, evaluate_engine
+
+ZERO = {name: 0.0 for name in WEIGHT_NAMES}
+TERMS = ("material", *WEIGHT_NAMES)   # material: the evaluation with every named weight at 0
+
+
+def term_rows(row: dict) -> Iterator[tuple[list[float], float, str, str]]:
+    """(terms, result, mover, opponent) at every ply of a recorded game, from the side to move:
+    each named term is what it adds at weight 1; result 1 / ½ / 0 for the mover."""
+    south = row["score"] if row["a_side"] == "S" else 1.0 - row["score"]
+    names = {row["a_side"]: row["a"], "N" if row["a_side"] == "S" else "S": row["b"]}
+    for pos, _, _ in replay(row):
+        e = position.to_engine(pos, allow_hidden=True)
+        base = evaluate_engine(e, ZERO)
+        terms = [base] + [evaluate_engine(e, {**ZERO, name: 1.0}) - base for name in WEIGHT_NAMES]
+        me = pos["to_move"]
+        other = "N" if me == "S" else "S"
+        yield terms, (south if me == "S" else 1.0 - south), names[me], names[other]
+
+
+def solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """x with a·x = b, by Gaussian elimination with partial pivoting (a is small and regularised)."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for c in range(n):
+        p = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[p] = m[p], m[c]
+        for r in range(c + 1, n):
+            f = m[r][c] / m[c][c]
+            for k in range(c, n + 1):
+                m[r][k] -= f * m[c][k]
+    x = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        x[r] = (m[r][n] - sum(m[r][k] * x[k] for k in range(r + 1, n))) / m[r][r]
+    return x
+
+
+def logistic_fit(xs: list[list[float]], ys: list[float], l2: float = 1e-3, rounds: int = 30) -> list[float]:
+    """Coefficients b maximising the likelihood of results ys (in [0, 1]) under σ(b·x), by Newton's method."""
+    n = len(xs[0])
+    b = [0.0] * n
+    for _ in range(rounds):
+        grad = [-l2 * v for v in b]
+        hess = [[l2 if i == j else 0.0 for j in range(n)] for i in range(n)]
+        for x, y in zip(xs, ys):
+            p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, sum(bi * xi for bi, xi in zip(b, x))))))
+            w = p * (1.0 - p)
+            for i in range(n):
+                grad[i] += (y - p) * x[i]
+                wx = w * x[i]
+                row = hess[i]
+                for j in range(i + 1):
+                    row[j] += wx * x[j]
+        for i in range(n):
+            for j in range(i):
+                hess[j][i] = hess[i][j]
+        step = solve(hess, grad)
+        b = [bi + si for bi, si in zip(b, step)]
+        if max(abs(s) for s in step) < 1e-7:
+            break
+    return b
+
+
+def log_loss(xs: list[list[float]], ys: list[float], b: list[float]) -> float:
+    """Mean cross-entropy (nats) of results ys under σ(b·x)."""
+    total = 0.0
+    for x, y in zip(xs, ys):
+        p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, sum(bi * xi for bi, xi in zip(b, x))))))
+        p = min(max(p, 1e-9), 1.0 - 1e-9)
+        total -= y * math.log(p) + (1.0 - y) * math.log(1.0 - p)
+    return total / len(ys)
+
+
+def design(rows: list[tuple[list[float], float, str, str]], terms: tuple[str, ...],
+           players: list[str]) -> list[list[float]]:
+    """The fit's inputs: the chosen terms, then +1 / −1 for each player but the first when it is the
+    mover / the opponent (a player's strength, which would otherwise be read into the terms)."""
+    idx = [TERMS.index(t) for t in terms]
+    return [[x[i] for i in idx] + [(me == p) - (other == p) for p in players[1:]] for x, _, me, other in rows]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("records", nargs="+")
+    ap.add_argument("--terms", default="material,high,marker,trend,urgency,captured,threat",
+                    help="comma-separated: material and named weights")
+    args = ap.parse_args()
+    terms = tuple(args.terms.split(","))
+    if terms[0] != "material" or any(t not in TERMS for t in terms):
+        ap.error(f"--terms: material first, then any of {', '.join(WEIGHT_NAMES)}")
+    games = []
+    for path in args.records:
+        with open(path, encoding="utf-8") as f:
+            games += [r for r in map(json.loads, f) if "moves" in r and "musters" in r]
+    rows = [(t, y, me, other, g) for g, r in enumerate(games) for t, y, me, other in term_rows(r)]
+    players = sorted({p.split(",")[0] for _, _, me, other, _ in rows for p in (me, other)})
+    data = [(t, y, me.split(",")[0], other.split(",")[0]) for t, y, me, other, _ in rows]
+    test = [g % 5 == 0 for *_, g in rows]
+    train_rows = [d for d, t in zip(data, test) if not t]
+    test_rows = [d for d, t in zip(data, test) if t]
+    defaults = default_weight_values()
+    shipped = [[x[0] + sum(defaults[n] * x[1 + i] for i, n in enumerate(WEIGHT_NAMES))] for x, *_ in data]
+    ys = [y for _, y, _, _ in data]
+    k = logistic_fit([s for s, t in zip(shipped, test) if not t], [y for y, t in zip(ys, test) if not t])
+    print(f"{len(games)} games, {len(rows)} positions (every fifth game held out); players {', '.join(players)}")
+    print(f"shipped evaluation: logistic scale {k[0]:.4f} a unit, held-out log-loss "
+          f"{log_loss([s for s, t in zip(shipped, test) if t], [y for y, t in zip(ys, test) if t], k):.4f}")
+    for label, who in (("terms only", players[:1]), ("terms and players", players)):
+        b = logistic_fit(design(train_rows, terms, who), [r[1] for r in train_rows])
+        loss = log_loss(design(test_rows, terms, who), [r[1] for r in test_rows], b)
+        weights = "  ".join(f"{t} {b[i] / b[0]:.2f}" for i, t in enumerate(terms))
+        strength = "  ".join(f"{p} {b[len(terms) + i]:+.2f}" for i, p in enumerate(who[1:]))
+        print(f"{label}: held-out log-loss {loss:.4f}; weights (material = 1): {weights}"
+              + (f"; player logits against {who[0]}: {strength}" if strength else ""))
+
+
+if __name__ == "__main__":
+    main()
