@@ -10,6 +10,7 @@ import json
 import math
 from collections.abc import Iterator
 
+from towers_core.matches import OTHER
 from towers_core.skirmish import position
 from towers_core.skirmish.ai.diagnose import replay
 from towers_core.skirmish.ai.search import WEIGHT_NAMES, default_weight_values, evaluate_engine
@@ -22,14 +23,13 @@ def term_rows(row: dict) -> Iterator[tuple[list[float], float, str, str]]:
     """(terms, result, mover, opponent) at every ply of a recorded game, from the side to move:
     each named term is what it adds at weight 1; result 1 / ½ / 0 for the mover."""
     south = row["score"] if row["a_side"] == "S" else 1.0 - row["score"]
-    names = {row["a_side"]: row["a"], "N" if row["a_side"] == "S" else "S": row["b"]}
+    names = {row["a_side"]: row["a"], OTHER[row["a_side"]]: row["b"]}
     for pos, _, _ in replay(row):
         e = position.to_engine(pos, allow_hidden=True)
         base = evaluate_engine(e, ZERO)
         terms = [base] + [evaluate_engine(e, {**ZERO, name: 1.0}) - base for name in WEIGHT_NAMES]
         me = pos["to_move"]
-        other = "N" if me == "S" else "S"
-        yield terms, (south if me == "S" else 1.0 - south), names[me], names[other]
+        yield terms, (south if me == "S" else 1.0 - south), names[me], names[OTHER[me]]
 
 
 def solve(a: list[list[float]], b: list[float]) -> list[float]:
@@ -49,6 +49,10 @@ def solve(a: list[list[float]], b: list[float]) -> list[float]:
     return x
 
 
+def _sigmoid(b: list[float], x: list[float]) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, sum(bi * xi for bi, xi in zip(b, x))))))
+
+
 def logistic_fit(xs: list[list[float]], ys: list[float], l2: float = 1e-3, rounds: int = 30) -> list[float]:
     """Coefficients b maximising the likelihood of results ys (in [0, 1]) under σ(b·x), by Newton's method."""
     n = len(xs[0])
@@ -57,7 +61,7 @@ def logistic_fit(xs: list[list[float]], ys: list[float], l2: float = 1e-3, round
         grad = [-l2 * v for v in b]
         hess = [[l2 if i == j else 0.0 for j in range(n)] for i in range(n)]
         for x, y in zip(xs, ys):
-            p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, sum(bi * xi for bi, xi in zip(b, x))))))
+            p = _sigmoid(b, x)
             w = p * (1.0 - p)
             for i in range(n):
                 grad[i] += (y - p) * x[i]
@@ -79,8 +83,7 @@ def log_loss(xs: list[list[float]], ys: list[float], b: list[float]) -> float:
     """Mean cross-entropy (nats) of results ys under σ(b·x)."""
     total = 0.0
     for x, y in zip(xs, ys):
-        p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, sum(bi * xi for bi, xi in zip(b, x))))))
-        p = min(max(p, 1e-9), 1.0 - 1e-9)
+        p = min(max(_sigmoid(b, x), 1e-9), 1.0 - 1e-9)
         total -= y * math.log(p) + (1.0 - y) * math.log(1.0 - p)
     return total / len(ys)
 
@@ -104,9 +107,17 @@ def main() -> None:
         ap.error(f"--terms: material first, then any of {', '.join(WEIGHT_NAMES)}")
     games = []
     for path in args.records:
-        with open(path, encoding="utf-8") as f:
-            games += [r for r in map(json.loads, f) if "moves" in r and "musters" in r]
-    rows = [(t, y, me, other, g) for g, r in enumerate(games) for t, y, me, other in term_rows(r)]
+        try:
+            with open(path, encoding="utf-8") as f:
+                games += [r for r in map(json.loads, f) if "moves" in r and "musters" in r]
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError, TypeError) as err:
+            ap.error(f"records: {path}: not a match record ({err})")
+    if not games:
+        ap.error("records: no recorded games (`skirmish match --record`) in them")
+    try:
+        rows = [(t, y, me, other, g) for g, r in enumerate(games) for t, y, me, other in term_rows(r)]
+    except (KeyError, TypeError, ValueError) as err:
+        ap.error(f"records: a game does not replay ({err})")
     players = sorted({p.split(",")[0] for _, _, me, other, _ in rows for p in (me, other)})
     data = [(t, y, me.split(",")[0], other.split(",")[0]) for t, y, me, other, _ in rows]
     test = [g % 5 == 0 for *_, g in rows]
