@@ -11,20 +11,20 @@ import pytest
 from towers_core.skirmish import position
 from towers_core.skirmish.ai import fit_terms
 from towers_core.skirmish.ai.diagnose import replay
-from towers_core.skirmish.ai.search import WEIGHT_NAMES, default_weight_values, evaluate_engine
+from towers_core.errors import TowersError
+from towers_core.skirmish.ai.search import evaluate_engine
 
 RECORD = Path(__file__).parent.parent / "docs/ladder/expert_knights_ismcts70k_seed20.jsonl"
 
 
 def test_the_terms_add_up_to_the_evaluation_and_the_result_is_the_movers():
     row = json.loads(RECORD.read_text().splitlines()[0])
-    w = default_weight_values()
     rows = list(fit_terms.term_rows(row))
     positions = [pos for pos, _, _ in replay(row)]
     assert len(rows) == len(positions) == row["plies"]
     south = row["score"] if row["a_side"] == "S" else 1 - row["score"]
     for (terms, result, mover, other), pos in zip(rows, positions):
-        whole = terms[0] + sum(w[n] * terms[1 + i] for i, n in enumerate(WEIGHT_NAMES))
+        whole = fit_terms.shipped([(terms, result, mover, other)])[0][0]
         assert whole == pytest.approx(evaluate_engine(position.to_engine(pos, allow_hidden=True)), abs=1e-6)
         assert result == (south if pos["to_move"] == "S" else 1 - south)
         assert {mover, other} == {row["a"], row["b"]} and mover != other
@@ -56,3 +56,26 @@ def test_a_player_indicator_takes_the_credit_from_a_term_that_only_marks_the_str
     assert alone[1] > 0.3
     fitted = fit_terms.logistic_fit(fit_terms.design(rows, ("material", "high"), ["y", "x"]), ys)
     assert abs(fitted[1]) < 0.1 and fitted[2] == pytest.approx(math.log(4), abs=0.25)
+
+
+@pytest.mark.parametrize("text", [None, "not json\n", '{"pair": 0}\n', "[1, 2]\n"])
+def test_records_that_are_missing_or_not_records_are_refused_naming_records(tmp_path, text):
+    path = tmp_path / "games.jsonl"
+    if text is not None:
+        path.write_text(text)
+    with pytest.raises(TowersError, match="records"):
+        fit_terms.load_rows([str(path)])
+
+
+def test_a_recorded_game_that_does_not_replay_is_refused_naming_records(tmp_path):
+    row = json.loads(RECORD.read_text().splitlines()[0])
+    row["moves"][3] = "a1-a9"
+    path = tmp_path / "games.jsonl"
+    path.write_text(json.dumps(row) + "\n")
+    with pytest.raises(TowersError, match="records: a game does not replay"):
+        fit_terms.load_rows([str(path)])
+    good = tmp_path / "good.jsonl"
+    good.write_text(RECORD.read_text().splitlines()[0] + "\n")
+    rows = fit_terms.load_rows([str(good)])
+    assert len(rows) == json.loads(RECORD.read_text().splitlines()[0])["plies"]
+    assert {r[2] for r in rows} == {"expert", "ismcts:iters=70000"}

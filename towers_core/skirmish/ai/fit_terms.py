@@ -10,6 +10,7 @@ import json
 import math
 from collections.abc import Iterator
 
+from towers_core.errors import TowersError
 from towers_core.matches import OTHER
 from towers_core.skirmish import position
 from towers_core.skirmish.ai.diagnose import replay
@@ -96,6 +97,52 @@ def design(rows: list[tuple[list[float], float, str, str]], terms: tuple[str, ..
     return [[x[i] for i in idx] + [(me == p) - (other == p) for p in players[1:]] for x, _, me, other in rows]
 
 
+def load_rows(paths: list[str]) -> list[tuple[list[float], float, str, str, int]]:
+    """Every position of the recorded games in `paths`: (terms, result, mover, opponent, game number);
+    players are named by their level's family ('expert' for 'expert,worlds:16')."""
+    games = []
+    for path in paths:
+        try:
+            with open(path, encoding="utf-8") as f:
+                games += [r for r in map(json.loads, f) if "moves" in r and "musters" in r]
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError, TypeError) as err:
+            raise TowersError(f"records: {path}: not a match record ({err})") from None
+    if not games:
+        raise TowersError("records: no recorded games (`skirmish match --record`) in them")
+    try:
+        return [(t, y, me.split(",")[0], other.split(",")[0], g)
+                for g, r in enumerate(games) for t, y, me, other in term_rows(r)]
+    except (KeyError, TypeError, ValueError) as err:
+        raise TowersError(f"records: a game does not replay ({err})") from None
+
+
+def shipped(rows: list[tuple[list[float], float, str, str]]) -> list[list[float]]:
+    """The evaluation as shipped (every named term at its default weight), one value a position."""
+    w = default_weight_values()
+    return [[x[0] + sum(w[n] * x[1 + i] for i, n in enumerate(WEIGHT_NAMES))] for x, *_ in rows]
+
+
+def report(rows: list[tuple[list[float], float, str, str, int]], terms: tuple[str, ...]) -> list[str]:
+    """The shipped weights' held-out log-loss (every fifth game held out), then the fit's, without
+    and with the player indicators, and its weights relative to material."""
+    players = sorted({p for _, _, me, other, _ in rows for p in (me, other)})
+    train = [r[:4] for r in rows if r[4] % 5]
+    held = [r[:4] for r in rows if not r[4] % 5]
+    k = logistic_fit(shipped(train), [r[1] for r in train])
+    out = [f"{len({r[4] for r in rows})} games, {len(rows)} positions (every fifth game held out); "
+           f"players {', '.join(players)}",
+           f"shipped evaluation: logistic scale {k[0]:.4f} a unit, held-out log-loss "
+           f"{log_loss(shipped(held), [r[1] for r in held], k):.4f}"]
+    for label, who in (("terms only", players[:1]), ("terms and players", players)):
+        b = logistic_fit(design(train, terms, who), [r[1] for r in train])
+        loss = log_loss(design(held, terms, who), [r[1] for r in held], b)
+        weights = "  ".join(f"{t} {b[i] / b[0]:.2f}" for i, t in enumerate(terms))
+        strength = "  ".join(f"{p} {b[len(terms) + i]:+.2f}" for i, p in enumerate(who[1:]))
+        out.append(f"{label}: held-out log-loss {loss:.4f}; weights (material = 1): {weights}"
+                   + (f"; player logits against {who[0]}: {strength}" if strength else ""))
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("records", nargs="+")
@@ -105,38 +152,11 @@ def main() -> None:
     terms = tuple(args.terms.split(","))
     if terms[0] != "material" or any(t not in TERMS for t in terms):
         ap.error(f"--terms: material first, then any of {', '.join(WEIGHT_NAMES)}")
-    games = []
-    for path in args.records:
-        try:
-            with open(path, encoding="utf-8") as f:
-                games += [r for r in map(json.loads, f) if "moves" in r and "musters" in r]
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError, TypeError) as err:
-            ap.error(f"records: {path}: not a match record ({err})")
-    if not games:
-        ap.error("records: no recorded games (`skirmish match --record`) in them")
     try:
-        rows = [(t, y, me, other, g) for g, r in enumerate(games) for t, y, me, other in term_rows(r)]
-    except (KeyError, TypeError, ValueError) as err:
-        ap.error(f"records: a game does not replay ({err})")
-    players = sorted({p.split(",")[0] for _, _, me, other, _ in rows for p in (me, other)})
-    data = [(t, y, me.split(",")[0], other.split(",")[0]) for t, y, me, other, _ in rows]
-    test = [g % 5 == 0 for *_, g in rows]
-    train_rows = [d for d, t in zip(data, test) if not t]
-    test_rows = [d for d, t in zip(data, test) if t]
-    defaults = default_weight_values()
-    shipped = [[x[0] + sum(defaults[n] * x[1 + i] for i, n in enumerate(WEIGHT_NAMES))] for x, *_ in data]
-    ys = [y for _, y, _, _ in data]
-    k = logistic_fit([s for s, t in zip(shipped, test) if not t], [y for y, t in zip(ys, test) if not t])
-    print(f"{len(games)} games, {len(rows)} positions (every fifth game held out); players {', '.join(players)}")
-    print(f"shipped evaluation: logistic scale {k[0]:.4f} a unit, held-out log-loss "
-          f"{log_loss([s for s, t in zip(shipped, test) if t], [y for y, t in zip(ys, test) if t], k):.4f}")
-    for label, who in (("terms only", players[:1]), ("terms and players", players)):
-        b = logistic_fit(design(train_rows, terms, who), [r[1] for r in train_rows])
-        loss = log_loss(design(test_rows, terms, who), [r[1] for r in test_rows], b)
-        weights = "  ".join(f"{t} {b[i] / b[0]:.2f}" for i, t in enumerate(terms))
-        strength = "  ".join(f"{p} {b[len(terms) + i]:+.2f}" for i, p in enumerate(who[1:]))
-        print(f"{label}: held-out log-loss {loss:.4f}; weights (material = 1): {weights}"
-              + (f"; player logits against {who[0]}: {strength}" if strength else ""))
+        rows = load_rows(args.records)
+    except TowersError as err:
+        ap.error(str(err))
+    print("\n".join(report(rows, terms)))
 
 
 if __name__ == "__main__":
