@@ -2,9 +2,13 @@
 import random
 from collections import Counter
 
+import pytest
+
 from towers_core.skirmish import api, belief
 from towers_core.skirmish.cards import BY_CODE
 from towers_core.skirmish.ai import determinize
+from towers_core.board import SQUARE_INDEX
+from towers_core.skirmish.cards import INDEX
 
 from helpers import make_pos
 
@@ -206,3 +210,49 @@ def test_enumeration_speed_is_printed():
         belief.sample_hidden(k, random.Random(0))
     print(f"12 hidden barrack cards: first sample (enumeration) {first * 1000:.1f} ms, "
           f"then {(time.perf_counter() - start) * 10:.2f} ms a sample")
+
+
+def test_zones_are_seen_from_the_owner_side():
+    high = frozenset({"d4", "b3"})
+    assert [belief.zone_of(sq, "N", high) for sq in ("c7", "d4", "b3", "c6", "c5", "c4", "c1")] == \
+        ["home", "high", "high", "near", "near", "deep", "deep"]
+    assert [belief.zone_of(sq, "S", high) for sq in ("c1", "c2", "c3", "c4", "c7")] == \
+        ["home", "near", "near", "deep", "deep"]
+    k = belief.knowledge(api.view(POS, "S"), "S")
+    assert k.zones == {"b3": "high", "d4": "high", "d6": "near", "f6": "near"}
+
+
+def _lone_card_odds(square, placement):
+    """What a lone face-down North card on `square` is dealt, over 600 samples."""
+    pos = make_pos({"c2": "S:Kn^", square: "N:Sp"}, barrack={"N": ["Sh", "Kn", "Sq", "Ar"]})
+    k = belief.knowledge(api.view(pos, "S"), "S")
+    rng = random.Random(5)
+    return Counter(belief.sample_hidden(k, rng, placement=placement)[0][square] for _ in range(600))
+
+
+def test_placement_deals_the_shardbearer_to_the_home_row_and_nothing_out_of_reach():
+    # by troops alone the Shardbearer is the likeliest card anywhere (exp(24 / 4)); the recorded
+    # players keep him back on the home row and send cheaper cards out
+    home, out = _lone_card_odds("d7", {}), _lone_card_odds("d6", {})
+    learned_home, learned_out = _lone_card_odds("d7", belief.PLACEMENT), _lone_card_odds("d6", belief.PLACEMENT)
+    assert home["Sh"] > 300 and out["Sh"] > 300
+    assert learned_home["Sh"] > home["Sh"] and learned_out["Sh"] < 0.7 * out["Sh"]
+    assert learned_out["Sq"] + learned_out["Ar"] > 2 * (out["Sq"] + out["Ar"])
+    lo, hi = min(belief.PLACEMENT.values()), max(belief.PLACEMENT.values())
+    assert 0.05 <= lo and hi <= 20   # a soft prior: no card ruled in or out anywhere
+    assert {z for z, _ in belief.PLACEMENT} == {"home", "high", "near", "deep"}
+
+
+def test_expert_deals_worlds_with_placement_and_hard_without():
+    from towers_core.skirmish.ai.levels import get_level
+    assert get_level("expert").placement and not get_level("hard").placement
+    assert get_level("hard,placement:1").placement and not get_level("expert,placement:0").placement
+    for bad in ("expert,placement:2", "expert,placement:x"):
+        with pytest.raises(ValueError, match="placement"):
+            get_level(bad)
+    pos = make_pos({"c2": "S:Kn^", "d6": "N:Sp"}, barrack={"N": ["Sh", "Kn", "Sq", "Ar"]})
+    view = api.view(pos, "S")
+    sh = {name: sum(w.get_square(SQUARE_INDEX["d6"])[0] == INDEX["Sh"]
+                    for w in determinize.worlds(view, [], 200, 1, placement))
+          for name, placement in (("plain", {}), ("learned", None))}
+    assert sh["plain"] > 1.3 * sh["learned"]

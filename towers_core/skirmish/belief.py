@@ -59,6 +59,7 @@ class Knowledge:
     troops_left: int                      # budget left for the hidden cards
     returned: Counter = field(default_factory=Counter)  # seen cards now hidden (likely resting)
     at_home: Counter = field(default_factory=Counter)   # seen going home, no face-down deploy since
+    zones: dict[str, str] = field(default_factory=dict)  # face-down square -> its zone (zone_of)
 
 
 def knowledge(view: dict, viewer: str, history: list[dict] | None = None) -> Knowledge:
@@ -92,8 +93,21 @@ def knowledge(view: dict, viewer: str, history: list[dict] | None = None) -> Kno
     if unseen["K"]:
         required["K"] = 1
     troops = sum(BY_CODE[c].troops * n for c, n in seen.items())
+    high = frozenset(view["terrain"]["high"])
     return Knowledge(opponent, tokens, len(view["barrack"][opponent]), len(view["resting"][opponent]),
-                     unseen, +required, BUDGET - troops, returned, +at_home)
+                     unseen, +required, BUDGET - troops, returned, +at_home,
+                     {sq: zone_of(sq, opponent, high) for sq in tokens})
+
+
+def zone_of(square: str, owner: str, high: frozenset) -> str:
+    """Where a face-down card stands, as its owner sees the board: on the home row, on high ground,
+    one or two ranks out, or further (the zones of PLACEMENT)."""
+    advance = int(square[1]) - 1 if owner == PLAYERS[0] else 7 - int(square[1])
+    if advance == 0:
+        return "home"
+    if square in high:
+        return "high"
+    return "near" if advance <= 2 else "deep"
 
 
 def _routed_in_fight(entry: dict, view_after: dict, viewer: str) -> Counter:
@@ -162,6 +176,30 @@ DEPLOY_SCALE = 4.0
 """Troops that make a card e times likelier to be deployed face-down than kept in the barrack: in the
 recorded games board face-down cards average 10.4 troops, hidden barrack cards 5.7 (0 = no preference)."""
 
+PLACEMENT: dict[tuple[str, str], float] = {
+    ("home", "K"): 0.05, ("home", "Sh"): 20.0, ("home", "Cl"): 0.05, ("home", "Kn"): 1.64,
+    ("home", "La"): 0.05, ("home", "Sq"): 0.23, ("home", "Ar"): 0.09, ("home", "Sp"): 0.15,
+    ("home", "Sc"): 0.12, ("home", "So"): 0.05,
+    ("high", "Sh"): 1.01, ("high", "Cl"): 0.08, ("high", "Kn"): 8.91, ("high", "La"): 0.56,
+    ("high", "Sq"): 0.9, ("high", "Ar"): 0.19, ("high", "Sp"): 0.47, ("high", "Sc"): 0.3, ("high", "So"): 0.05,
+    ("near", "K"): 0.24, ("near", "Sh"): 0.07, ("near", "Cl"): 0.05, ("near", "Kn"): 2.92,
+    ("near", "La"): 0.08, ("near", "Sq"): 3.3, ("near", "Ar"): 1.7, ("near", "Sp"): 1.06, ("near", "Sc"): 0.77,
+    ("near", "So"): 0.05,
+    ("deep", "K"): 13.96, ("deep", "Sh"): 0.13, ("deep", "Cl"): 0.05, ("deep", "Kn"): 1.82,
+    ("deep", "La"): 0.13, ("deep", "Sq"): 2.38, ("deep", "Ar"): 1.47, ("deep", "Sp"): 1.39,
+    ("deep", "Sc"): 0.54, ("deep", "So"): 0.05,
+}
+"""(zone, card) -> how much likelier that card is to stand face-down in that zone (zone_of) than its troops
+alone say (1 when absent): the players of the recorded games keep the Shardbearer back on the home row,
+hold high ground with Knights, send Squires, Archers, Spearmen and the King forward, and rarely muster
+a Soulcaster, Captainlord or second Lancer, so those are rarely on the board. Fitted by
+`python -m towers_core.skirmish.ai.fit_placement docs/ladder/trials8/placement_fit.jsonl --test
+docs/ladder/trials8/placement_test.jsonl` (30 expert-yardstick games of seeds 15-18; the held-out 16
+games of seed 19: 1.625 -> 1.495 nats). A soft prior: every factor is within 0.05..20, so an opponent
+who places cards otherwise is still believed, only later. Issue 12's oracle match showed the placement,
+not the multiset, is what expert misses (docs/ai.md, eighth session). Levels choose it (Level.placement);
+the yardstick and the lower levels sample without it (an empty table)."""
+
 MAX_DEALS = 64
 """Random deals tried before the (approximate) matching fallback; each rejected one redraws the multiset."""
 
@@ -170,7 +208,8 @@ NON_KING_SET = frozenset(NON_KING)
 
 
 def sample_hidden(k: Knowledge, rng: random.Random, tilt: float = FULL_SPEND_TILT, copies: bool = COUNT_COPIES,
-                  deploy: float = DEPLOY_SCALE) -> tuple[dict[str, str], list[str], list[str]]:
+                  deploy: float = DEPLOY_SCALE, placement: dict[tuple[str, str], float] | None = None
+                  ) -> tuple[dict[str, str], list[str], list[str]]:
     """One assignment of the hidden cards consistent with `k`: (board square -> card, barrack, resting).
 
     The hidden multiset is drawn first, exactly, among all that fit the pool, the required cards and
@@ -183,17 +222,18 @@ def sample_hidden(k: Knowledge, rng: random.Random, tilt: float = FULL_SPEND_TIL
     squares = sorted(k.tokens)
     n = len(squares) + k.barrack
     key = _table_key(k, n, tilt, copies)
+    placement = PLACEMENT if placement is None else placement
     chosen = None
     if key is not None:
         table = _multisets(*key)
         for _ in range(MAX_DEALS):
-            chosen = _deal(_draw_multiset(table, rng), squares, k, rng, deploy, match=False)
+            chosen = _deal(_draw_multiset(table, rng), squares, k, rng, deploy, placement, match=False)
             if chosen is not None:
                 break
         if chosen is None:  # only now: the fallback table scans every multiset for a valid matching
             fitting = _fitting(key, tuple(a for a in (k.tokens[sq] for sq in squares) if not NON_KING_SET <= a))
             for _ in range(MAX_DEALS if fitting[0] else 0):
-                chosen = _deal(_draw_multiset(fitting, rng), squares, k, rng, deploy, match=True)
+                chosen = _deal(_draw_multiset(fitting, rng), squares, k, rng, deploy, placement, match=True)
                 if chosen is not None:
                     break
     if chosen is None:  # an inconsistent view: fill what fits, the rest best-effort
@@ -275,7 +315,7 @@ def _draw_multiset(table: Table, rng: random.Random) -> tuple[str, ...]:
 
 
 def _deal(cards: tuple[str, ...], squares: list[str], k: Knowledge, rng: random.Random, deploy: float,
-          match: bool) -> list[str] | None:
+          placement: dict[tuple[str, str], float], match: bool) -> list[str] | None:
     """The cards dealt to the slots (board squares, then barrack), or None if this deal breaks a slot's
     allowed identities. At-home copies go to the barrack; then each board square, in random order,
     draws a card weighted by its deploy propensity; the rest is the barrack. `match`: a random valid
@@ -298,7 +338,8 @@ def _deal(cards: tuple[str, ...], squares: list[str], k: Knowledge, rng: random.
     for i in board:
         if not rest:
             return None
-        c = rng.choices(rest, [_propensity(x, deploy) for x in rest])[0]
+        zone = k.zones.get(squares[i], "")
+        c = rng.choices(rest, [_propensity(x, deploy) * placement.get((zone, x), 1.0) for x in rest])[0]
         if c not in allowed[i]:
             return None
         slot[i] = c

@@ -12,13 +12,15 @@ from towers_core.skirmish.position import PLAYERS
 from towers_core.skirmish.rules import Engine
 
 
-def worlds(view: dict, history: list[dict], count: int, seed: int) -> list[Engine]:
-    """`count` Engines, each the view completed by one consistent sample (reproducible by seed)."""
+def worlds(view: dict, history: list[dict], count: int, seed: int,
+           placement: dict[tuple[str, str], float] | None = None) -> list[Engine]:
+    """`count` Engines, each the view completed by one consistent sample (reproducible by seed), dealt
+    with `placement` (belief.PLACEMENT when None; {} deals by troops only)."""
     me = view["to_move"]
     k = belief.knowledge(view, me, history)
     base = position.view_engine(view, me)  # never a world built on a peek (Searcher checks the history)
     rng = random.Random(f"worlds:{seed}")
-    return [_fill(base.copy(), k, *belief.sample_hidden(k, rng)) for _ in range(count)]
+    return [_fill(base.copy(), k, *belief.sample_hidden(k, rng, placement=placement)) for _ in range(count)]
 
 
 def _fill(e: Engine, k: belief.Knowledge, board: dict[str, str], barrack: list[str],

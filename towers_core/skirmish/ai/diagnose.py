@@ -11,6 +11,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
+from towers_core.errors import TowersError
 from towers_core.skirmish import api, belief, notation, position
 from towers_core.skirmish.ai import determinize, yardstick
 from towers_core.skirmish.ai.ismcts import Mcts
@@ -32,6 +33,21 @@ def replay(row: dict) -> Iterator[tuple[dict, list[dict], str]]:
         pos, entry = api.play(pos, action, rng_seed=seed * 1009 + pos["actions"])
         for side in ("S", "N"):
             history[side].append(api.history_entry(entry, pos, side))
+
+
+def load_records(paths: list[str]) -> list[dict]:
+    """The games of match records (`skirmish match --record`), in order; TowersError naming `records`
+    if a file is missing, not JSON or holds no recorded game."""
+    games = []
+    for path in paths:
+        try:
+            with open(path, encoding="utf-8") as f:
+                games += [r for r in map(json.loads, f) if isinstance(r, dict) and "moves" in r and "musters" in r]
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError, TypeError) as err:
+            raise TowersError(f"records: {path}: not a match record ({err})") from None
+    if not games:
+        raise TowersError("records: no recorded games (`skirmish match --record`) in them")
+    return games
 
 
 def level_value(view: dict, history: list[dict], level: str, seed: int) -> tuple[str, float, int]:

@@ -6,14 +6,13 @@ Run: `python -m towers_core.skirmish.ai.fit_terms RECORD [RECORD ...]`."""
 from __future__ import annotations
 
 import argparse
-import json
 import math
 from collections.abc import Iterator
 
 from towers_core.errors import TowersError
 from towers_core.matches import OTHER
 from towers_core.skirmish import position
-from towers_core.skirmish.ai.diagnose import replay
+from towers_core.skirmish.ai.diagnose import load_records, replay
 from towers_core.skirmish.ai.search import WEIGHT_NAMES, default_weight_values, evaluate_engine
 
 ZERO = {name: 0.0 for name in WEIGHT_NAMES}
@@ -100,15 +99,7 @@ def design(rows: list[tuple[list[float], float, str, str]], terms: tuple[str, ..
 def load_rows(paths: list[str]) -> list[tuple[list[float], float, str, str, int]]:
     """Every position of the recorded games in `paths`: (terms, result, mover, opponent, game number);
     players are named by their level's family ('expert' for 'expert,worlds:16')."""
-    games = []
-    for path in paths:
-        try:
-            with open(path, encoding="utf-8") as f:
-                games += [r for r in map(json.loads, f) if "moves" in r and "musters" in r]
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError, TypeError) as err:
-            raise TowersError(f"records: {path}: not a match record ({err})") from None
-    if not games:
-        raise TowersError("records: no recorded games (`skirmish match --record`) in them")
+    games = load_records(paths)
     try:
         return [(t, y, me.split(",")[0], other.split(",")[0], g)
                 for g, r in enumerate(games) for t, y, me, other in term_rows(r)]

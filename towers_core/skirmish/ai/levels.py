@@ -26,6 +26,7 @@ class Level:
     styles: tuple[str, ...]  # muster styles the level picks from (muster.py)
     weights: tuple[tuple[str, float], ...] = ()  # evaluation weights other than the defaults (search.pyx)
     base: str = ""       # the named level a variant was made from ('expert' for 'expert,race:40')
+    placement: bool = False  # worlds dealt with belief.PLACEMENT (where players keep which cards), else by troops only
 
     @property
     def family(self) -> str:
@@ -37,7 +38,7 @@ LEVELS: dict[str, Level] = {
     "easy": Level("easy", 2, 1, 0, 500, 4.0, ("loose", "swarm")),
     "normal": Level("normal", 4, 3, 50_000, 1000, 1.0, ("balanced", "swarm", "knights")),
     "hard": Level("hard", 6, 6, 300_000, 2500, 0.3, ("balanced", "knights")),
-    "expert": Level("expert", 8, 10, 3_000_000, 5000, 0.0, ("knights",)),
+    "expert": Level("expert", 8, 10, 3_000_000, 5000, 0.0, ("knights",), placement=True),
     # baselines for matches: one ply, one world, no noise; and uniform random (player.py)
     "greedy": Level("greedy", 1, 1, 0, 1000, 0.0, ("balanced",)),
     "random": Level("random", 1, 0, 0, 0, 0.0, ("random",)),
@@ -50,7 +51,7 @@ MAX_NODES = 50_000_000
 MAX_WORLDS = 32       # the search's MAXW
 MAX_NOISE = 100.0
 TEST_TIME_MS = 30_000
-_TEST_KEYS = {"depth", "nodes", "worlds", "noise", "muster", *WEIGHT_NAMES}
+_TEST_KEYS = {"depth", "nodes", "worlds", "noise", "muster", "placement", *WEIGHT_NAMES}
 MAX_MUSTER_STYLES = 8
 # what a test mode ('depth:N', 'nodes:N') starts from before its keys change it
 _TEST_BASE = Level("test", 2, MAX_DEPTH, 0, TEST_TIME_MS, 0.0, ("balanced",))
@@ -62,7 +63,8 @@ def get_level(name: Any) -> Level:
     Test modes take an optional world count after a comma, e.g. 'depth:2,worlds:3', and evaluation
     weights by name, e.g. 'nodes:9000,race:40'; a named level can be varied the same way for
     matches, e.g. 'expert,worlds:4,reach:0', or given other muster styles, e.g.
-    'expert,muster:knights+command' (muster.py). All numbers are bounded and test modes stop after
+    'expert,muster:knights+command' (muster.py), or dealt worlds with or without belief.PLACEMENT,
+    e.g. 'hard,placement:1' or 'expert,placement:0'. All numbers are bounded and test modes stop after
     TEST_TIME_MS at the latest. Else BadLevel.
     """
     if isinstance(name, str) and name in LEVELS:
@@ -85,7 +87,8 @@ def get_level(name: Any) -> Level:
                  _count(parts, "depth", base.max_depth, 1, MAX_DEPTH),
                  _count(parts, "nodes", base.nodes, 1, MAX_NODES), base.time_ms,
                  _number(parts, "noise", 0.0, MAX_NOISE, base.noise), _styles(parts, base.styles),
-                 base.weights + weights, base.name if base is not _TEST_BASE else "")
+                 base.weights + weights, base.name if base is not _TEST_BASE else "",
+                 bool(_count(parts, "placement", int(base.placement), 0, 1)))
 
 
 def _styles(parts: dict, default: tuple[str, ...]) -> tuple[str, ...]:

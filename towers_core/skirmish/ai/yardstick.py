@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from towers_core.errors import BadLevel, brief
-from towers_core.skirmish import notation
+from towers_core.skirmish import belief, notation
 from towers_core.skirmish.ai import determinize, muster
 from towers_core.skirmish.ai.ismcts import Mcts
 from towers_core.skirmish.ai.player import _legal
@@ -16,6 +16,7 @@ PREFIX = "ismcts"
 DEFAULT_MS = 1000
 MAX_NODES = 1 << 20   # the search stops early if a clock budget ever fills the tree
 MUSTER_STYLES = ("balanced", "knights")
+FIELDS = {"iters", "ms", "worlds", "c", "rollout", "scale", "leaf", "placement"}
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,7 @@ class Spec:
     rollout: int = 6      # rollout plies
     scale: float = 6.0    # logistic scale of the leaf value
     leaf: str = "own"     # "own" static value, or "expert": the levels' evaluation (a hybrid, issue 12)
+    placement: int = 0    # 1: worlds dealt with belief.PLACEMENT, as expert's are; 0 (the yardstick): by troops only
 
 
 def parse(name: str) -> Spec | None:
@@ -37,21 +39,21 @@ def parse(name: str) -> Spec | None:
         return None
     usage = f"bad IS-MCTS player {brief(name)}: use ismcts, ismcts:iters=N or ismcts:ms=N[,worlds=W]"
     fields = dict(p.split("=", 1) for p in rest.split(",") if "=" in p)
-    if rest and (not fields or not set(fields) <= {"iters", "ms", "worlds", "c", "rollout", "scale", "leaf"}):
+    if rest and (not fields or not set(fields) <= FIELDS):
         raise BadLevel(usage)
     try:
         ms = DEFAULT_MS if "iters" not in fields and "ms" not in fields else int(fields.get("ms", 0))
         spec = Spec(int(fields.get("iters", 0)), ms, int(fields.get("worlds", 64)),
                     float(fields.get("c", 0.7)), int(fields.get("rollout", 6)),
-                    float(fields.get("scale", 6.0)), fields.get("leaf", "own"))
+                    float(fields.get("scale", 6.0)), fields.get("leaf", "own"), int(fields.get("placement", 0)))
     except ValueError:
         raise BadLevel(usage) from None
     if not (0 <= spec.iters <= 10**8 and 0 <= spec.ms <= 3_600_000 and spec.iters + spec.ms > 0
             and 1 <= spec.worlds <= 256 and 0 <= spec.rollout <= 64 and 0.0 < spec.c < 100.0
-            and 0.1 <= spec.scale <= 1000.0 and spec.leaf in ("own", "expert")):
+            and 0.1 <= spec.scale <= 1000.0 and spec.leaf in ("own", "expert") and spec.placement in (0, 1)):
         raise BadLevel(f"bad IS-MCTS player {brief(name)}: a positive budget (at most 1e8 iterations or an "
                        "hour), 1..256 worlds, 0..64 rollout plies, 0 < c < 100, 0.1 <= scale <= 1000 "
-                       "and leaf own or expert are needed")
+                       "leaf own or expert and placement 0 or 1 are needed")
     return spec
 
 
@@ -61,7 +63,8 @@ def choose_action(view: dict, history: list[dict], spec: Spec, seed: int) -> str
     if len(legal) == 1:
         return notation.format_action(legal[0])
     tree = Mcts(MAX_NODES if spec.ms else min(spec.iters + 2, MAX_NODES))  # one node per iteration at most
-    tree.set_worlds(determinize.worlds(view, history or [], spec.worlds, seed))
+    tree.set_worlds(determinize.worlds(view, history or [], spec.worlds, seed,
+                                       belief.PLACEMENT if spec.placement else {}))
     tree.configure(iterations=spec.iters, time_ms=spec.ms or None, seed=seed + 7 * view["actions"],
                    c_uct=spec.c, rollout=spec.rollout, scale=spec.scale,
                    expert_leaf=spec.leaf == "expert")

@@ -1,0 +1,105 @@
+"""Where players keep which cards face-down: fit `belief.PLACEMENT` (a factor per zone and card on the
+deal's propensity) to recorded games, by iterative proportional fitting of the sampler's marginals to
+the true identities, zone by zone (issue 12, docs/ai.md). Every fifth game is held out (or the games
+of --test) and the log-loss of the true face-down identities is printed before and after.
+Run: `python -m towers_core.skirmish.ai.fit_placement RECORD [RECORD ...] [--test RECORD ...]`."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+from collections import Counter, defaultdict
+
+from towers_core.errors import TowersError
+from towers_core.skirmish import belief, position
+from towers_core.skirmish.ai.diagnose import load_records, replay
+
+Observation = tuple[int, belief.Knowledge, dict[str, str]]
+Table = dict[tuple[str, str], float]
+FACTOR_RANGE = (0.05, 20.0)   # no zone rules a card in or out: a player unlike the recorded ones stays possible
+STEP = 0.8                    # damping of each proportional update (1 = the full ratio)
+
+
+def observations(row: dict, every: int = 3) -> list[Observation]:
+    """(ply, what the mover knows, true identity of each face-down card it faces) every `every` plies."""
+    out = []
+    for i, (pos, hist, _) in enumerate(replay(row)):
+        if i % every:
+            continue
+        viewer = pos["to_move"]
+        k = belief.knowledge(position.view(pos, viewer), viewer, hist)
+        truth = {sq: c["card"] for sq, c in pos["board"].items() if sq in k.tokens}
+        if truth:
+            out.append((pos["actions"], k, truth))
+    return out
+
+
+def marginals(data: list[Observation], table: Table, samples: int
+              ) -> tuple[dict[str, float], Counter, dict[str, Counter], dict[str, Counter]]:
+    """Per zone: summed log-loss of the truth, count, the sampler's expected card counts, the true ones."""
+    loss: dict[str, float] = defaultdict(float)
+    count: Counter = Counter()
+    model: dict[str, Counter] = defaultdict(Counter)
+    truth_counts: dict[str, Counter] = defaultdict(Counter)
+    for ply, k, truth in data:
+        rng, seen = random.Random(ply), Counter()
+        for _ in range(samples):
+            seen.update(belief.sample_hidden(k, rng, placement=table)[0].items())
+        for sq, card in truth.items():
+            zone = k.zones[sq]
+            loss[zone] -= math.log(max(seen[sq, card] / samples, 1e-3))
+            count[zone] += 1
+            truth_counts[zone][card] += 1
+        for (sq, card), n in seen.items():
+            if sq in truth:
+                model[k.zones[sq]][card] += n / samples
+    return loss, count, model, truth_counts
+
+
+def step(table: Table, model: dict[str, Counter], truth: dict[str, Counter]) -> Table:
+    """Each factor times (true count / model's count), smoothed and damped, within FACTOR_RANGE."""
+    out = dict(table)
+    lo, hi = FACTOR_RANGE
+    for zone in model:
+        for card in set(model[zone]) | set(truth[zone]):
+            ratio = (truth[zone][card] + 0.5) / (model[zone][card] + 0.5)
+            out[zone, card] = min(hi, max(lo, out.get((zone, card), 1.0) * ratio ** STEP))
+    return out
+
+
+def summary(label: str, loss: dict[str, float], count: Counter) -> str:
+    zones = "  ".join(f"{z} {loss[z] / count[z]:.3f} ({count[z]})" for z in sorted(count))
+    return f"{label}: {sum(loss.values()) / max(1, sum(count.values())):.4f} nats; by zone {zones}"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("records", nargs="+")
+    ap.add_argument("--iterations", type=int, default=4)
+    ap.add_argument("--samples", type=int, default=120)
+    ap.add_argument("--every", type=int, default=3, help="use every N-th ply")
+    ap.add_argument("--test", nargs="+", help="hold these games out (fit on every game of RECORD)")
+    args = ap.parse_args()
+    try:
+        rows = load_records(args.records)
+        tests = load_records(args.test) if args.test else []
+    except TowersError as err:
+        ap.error(str(err))
+    if tests:
+        train = [o for r in rows for o in observations(r, args.every)]
+        held = [o for r in tests for o in observations(r, args.every)]
+    else:
+        train = [o for i, r in enumerate(rows) if i % 5 for o in observations(r, args.every)]
+        held = [o for i, r in enumerate(rows) if not i % 5 for o in observations(r, args.every)]
+    print(f"{len(rows) + len(tests)} games: {len(train)} positions to fit, {len(held)} held out", flush=True)
+    table: Table = {}
+    print(summary("held out, no placement", *marginals(held, table, args.samples)[:2]), flush=True)
+    for i in range(args.iterations):
+        table = step(table, *marginals(train, table, args.samples)[2:])
+        print(summary(f"held out, iteration {i + 1}", *marginals(held, table, args.samples)[:2]), flush=True)
+    print("PLACEMENT =", {key: round(v, 2) for key, v in sorted(table.items())})
+
+
+if __name__ == "__main__":
+    main()
