@@ -15,37 +15,54 @@ from towers_core.errors import TowersError
 from towers_core.skirmish import belief, position
 from towers_core.skirmish.ai.diagnose import load_records, replay
 
-Observation = tuple[int, belief.Knowledge, dict[str, str]]
+Observation = tuple[int, belief.Knowledge, dict[str, str], tuple[str, ...]]
 Table = dict[tuple[str, str], float]
 FACTOR_RANGE = (0.05, 20.0)   # no zone rules a card in or out: a player unlike the recorded ones stays possible
 STEP = 0.8                    # damping of each proportional update (1 = the full ratio)
 
 
 def observations(row: dict, every: int = 3) -> list[Observation]:
-    """(ply, what the mover knows, true identity of each face-down card it faces) every `every` plies."""
+    """(ply, what the mover knows, true identity of each face-down card it faces, the opponent's true
+    hidden cards: those face-down cards, then the barrack) every `every` plies."""
     out = []
     for i, (pos, hist, _) in enumerate(replay(row)):
         if i % every:
             continue
         viewer = pos["to_move"]
         k = belief.knowledge(position.view(pos, viewer), viewer, hist)
-        truth = {sq: c["card"] for sq, c in pos["board"].items() if sq in k.tokens}
+        truth = {sq: c["card"] for sq, c in sorted(pos["board"].items()) if sq in k.tokens}
         if truth:
-            out.append((pos["actions"], k, truth))
+            out.append((pos["actions"], k, truth, (*truth.values(), *pos["barrack"][k.opponent])))
     return out
 
 
-def marginals(data: list[Observation], table: Table, samples: int
+def true_deal(k: belief.Knowledge, hidden: tuple[str, ...], rng: random.Random, table: Table) -> dict[str, str]:
+    """The board part of one deal of the true hidden cards by the model's deal: what placement alone
+    decides, so that a card the recorded players never muster does not look like one never placed."""
+    squares = sorted(k.tokens)
+    for _ in range(belief.MAX_DEALS):
+        dealt = belief._deal(hidden, squares, k, rng, belief.DEPLOY_SCALE, table, match=False)
+        if dealt is not None:
+            return dict(zip(squares, dealt))
+    dealt = belief._deal(hidden, squares, k, rng, belief.DEPLOY_SCALE, table, match=True)
+    return dict(zip(squares, dealt or hidden))
+
+
+def marginals(data: list[Observation], table: Table, samples: int, given_hidden: bool = False
               ) -> tuple[dict[str, float], Counter, dict[str, Counter], dict[str, Counter]]:
-    """Per zone: summed log-loss of the truth, count, the sampler's expected card counts, the true ones."""
+    """Per zone: summed log-loss of the truth, count, the sampler's expected card counts, the true ones;
+    with `given_hidden`, the deal of the true hidden cards instead of the whole sampler."""
     loss: dict[str, float] = defaultdict(float)
     count: Counter = Counter()
     model: dict[str, Counter] = defaultdict(Counter)
     truth_counts: dict[str, Counter] = defaultdict(Counter)
-    for ply, k, truth in data:
+    for ply, k, truth, hidden in data:
         rng, seen = random.Random(ply), Counter()
         for _ in range(samples):
-            seen.update(belief.sample_hidden(k, rng, placement=table)[0].items())
+            if given_hidden:
+                seen.update(true_deal(k, hidden, rng, table).items())
+            else:
+                seen.update(belief.sample_hidden(k, rng, placement=table)[0].items())
         for sq, card in truth.items():
             zone = k.zones[sq]
             loss[zone] -= math.log(max(seen[sq, card] / samples, 1e-3))
@@ -80,6 +97,8 @@ def main() -> None:
     ap.add_argument("--samples", type=int, default=120)
     ap.add_argument("--every", type=int, default=3, help="use every N-th ply")
     ap.add_argument("--test", nargs="+", help="hold these games out (fit on every game of RECORD)")
+    ap.add_argument("--given-hidden", action="store_true",
+                    help="fit the deal of the true hidden cards (placement only), not the whole sampler's marginals")
     args = ap.parse_args()
     try:
         rows = load_records(args.records)
@@ -96,7 +115,7 @@ def main() -> None:
     table: Table = {}
     print(summary("held out, no placement", *marginals(held, table, args.samples)[:2]), flush=True)
     for i in range(args.iterations):
-        table = step(table, *marginals(train, table, args.samples)[2:])
+        table = step(table, *marginals(train, table, args.samples, args.given_hidden)[2:])
         print(summary(f"held out, iteration {i + 1}", *marginals(held, table, args.samples)[:2]), flush=True)
     print("PLACEMENT =", {key: round(v, 2) for key, v in sorted(table.items())})
 

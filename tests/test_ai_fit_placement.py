@@ -1,0 +1,65 @@
+"""The placement fit (ai/fit_placement.py, issue 12): what it reads of a recorded game is what the
+mover could know plus the truth to score, its update moves each factor toward the truth within bounds,
+and the deal of the true hidden cards deals exactly them."""
+import json
+import random
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from towers_core.skirmish import belief
+from towers_core.skirmish.ai import fit_placement
+
+RECORD = Path(__file__).parent.parent / "docs/ladder/expert_knights_ismcts70k_seed20.jsonl"
+
+
+def _observations():
+    return fit_placement.observations(json.loads(RECORD.read_text().splitlines()[0]), every=5)
+
+
+def test_observations_hold_the_movers_knowledge_and_the_truth():
+    obs = _observations()
+    assert len(obs) >= 5
+    for _ply, k, truth, hidden in obs:
+        assert set(truth) == set(k.tokens) == set(k.zones)
+        assert len(hidden) == len(truth) + k.barrack            # face-down cards, then the barrack
+        assert Counter(hidden) >= Counter(truth.values())
+        assert all(card in k.tokens[sq] for sq, card in truth.items())   # the truth is always allowed
+
+
+def test_the_true_deal_deals_exactly_the_hidden_cards():
+    for ply, k, truth, hidden in _observations():
+        board = fit_placement.true_deal(k, hidden, random.Random(ply), {})
+        assert set(board) == set(truth)
+        assert Counter(board.values()) <= Counter(hidden)
+
+
+def test_an_update_moves_each_factor_toward_the_truth_within_bounds():
+    model = {"home": Counter({"Sh": 10.0, "Sq": 30.0})}
+    truth = {"home": Counter({"Sh": 30.0, "Sq": 10.0})}
+    table = fit_placement.step({}, model, truth)
+    assert table["home", "Sh"] > 1 > table["home", "Sq"]
+    lo, hi = fit_placement.FACTOR_RANGE
+    for _ in range(40):
+        table = fit_placement.step(table, {"home": Counter({"So": 50.0})}, {"home": Counter()})
+    assert table["home", "So"] == lo and max(table.values()) <= hi
+
+
+def test_a_missing_record_is_refused_naming_records(tmp_path):
+    run = subprocess.run([sys.executable, "-m", "towers_core.skirmish.ai.fit_placement", str(tmp_path / "none.jsonl")],
+                         capture_output=True, text=True)
+    assert run.returncode == 2 and "records" in run.stderr and "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("given", [False, True])
+def test_fitting_lowers_the_training_loss(given):
+    obs = _observations()
+    before = fit_placement.marginals(obs, {}, 60)
+    table = fit_placement.step({}, *fit_placement.marginals(obs, {}, 60, given)[2:])
+    after = fit_placement.marginals(obs, table, 60)
+    assert sum(after[0].values()) < sum(before[0].values())
+    assert {z for z, _ in table} <= {"home", "high", "near", "deep"}
+    assert all(c in belief.CODES for _, c in table)
