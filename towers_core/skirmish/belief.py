@@ -197,8 +197,10 @@ a Soulcaster, Captainlord or second Lancer, so those are rarely on the board. Fi
 docs/ladder/trials8/placement_test.jsonl` (30 expert-yardstick games of seeds 15-18; the held-out 16
 games of seed 19: 1.625 -> 1.495 nats). A soft prior: every factor is within 0.05..20, so an opponent
 who places cards otherwise is still believed, only later. Issue 12's oracle match showed the placement,
-not the multiset, is what expert misses (docs/ai.md, eighth session). Levels choose it (Level.placement);
-the yardstick and the lower levels sample without it (an empty table)."""
+not the multiset, is what expert misses (docs/ai.md, eighth session). Under trial: a level deals with it
+only when asked (`expert,placement:1`, Level.placement), the table's low factors for cards these players
+rarely muster (Soulcaster, Captainlord) also push those cards off the board when an opponent has them,
+and the match did not show a gain beyond its interval; `fit_placement --given-hidden` fits placement alone."""
 
 MAX_DEALS = 64
 """Random deals tried before the (approximate) matching fallback; each rejected one redraws the multiset."""
@@ -215,14 +217,15 @@ def sample_hidden(k: Knowledge, rng: random.Random, tilt: float = FULL_SPEND_TIL
     The hidden multiset is drawn first, exactly, among all that fit the pool, the required cards and
     the budget (weighted by the full-spend prior `tilt`, and by the copies if `copies`); then it is
     dealt: cards seen going home to the barrack, each board square (in random order, so none is
-    favoured by its place) drawing by deploy propensity. A deal that breaks a square's allowed
+    favoured by its place) drawing by deploy propensity (times `placement`'s factor for the square's zone
+    and the card; None or {} = troops only). A deal that breaks a square's allowed
     identities is rejected and the multiset redrawn, so a multiset's odds also follow how well it
     explains the face-down cards' moves (Bayes). Reproducible for a given rng state.
     """
     squares = sorted(k.tokens)
     n = len(squares) + k.barrack
     key = _table_key(k, n, tilt, copies)
-    placement = PLACEMENT if placement is None else placement
+    placement = placement or {}
     chosen = None
     if key is not None:
         table = _multisets(*key)

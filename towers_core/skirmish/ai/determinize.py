@@ -15,7 +15,7 @@ from towers_core.skirmish.rules import Engine
 def worlds(view: dict, history: list[dict], count: int, seed: int,
            placement: dict[tuple[str, str], float] | None = None) -> list[Engine]:
     """`count` Engines, each the view completed by one consistent sample (reproducible by seed), dealt
-    with `placement` (belief.PLACEMENT when None; {} deals by troops only)."""
+    with `placement` (belief.PLACEMENT, or None: by troops only)."""
     me = view["to_move"]
     k = belief.knowledge(view, me, history)
     base = position.view_engine(view, me)  # never a world built on a peek (Searcher checks the history)

@@ -38,7 +38,7 @@ LEVELS: dict[str, Level] = {
     "easy": Level("easy", 2, 1, 0, 500, 4.0, ("loose", "swarm")),
     "normal": Level("normal", 4, 3, 50_000, 1000, 1.0, ("balanced", "swarm", "knights")),
     "hard": Level("hard", 6, 6, 300_000, 2500, 0.3, ("balanced", "knights")),
-    "expert": Level("expert", 8, 10, 3_000_000, 5000, 0.0, ("knights",), placement=True),
+    "expert": Level("expert", 8, 10, 3_000_000, 5000, 0.0, ("knights",)),
     # baselines for matches: one ply, one world, no noise; and uniform random (player.py)
     "greedy": Level("greedy", 1, 1, 0, 1000, 0.0, ("balanced",)),
     "random": Level("random", 1, 0, 0, 0, 0.0, ("random",)),
@@ -64,7 +64,7 @@ def get_level(name: Any) -> Level:
     weights by name, e.g. 'nodes:9000,race:40'; a named level can be varied the same way for
     matches, e.g. 'expert,worlds:4,reach:0', or given other muster styles, e.g.
     'expert,muster:knights+command' (muster.py), or dealt worlds with or without belief.PLACEMENT,
-    e.g. 'hard,placement:1' or 'expert,placement:0'. All numbers are bounded and test modes stop after
+    e.g. 'expert,placement:1'. All numbers are bounded and test modes stop after
     TEST_TIME_MS at the latest. Else BadLevel.
     """
     if isinstance(name, str) and name in LEVELS:

@@ -28,7 +28,7 @@ class Spec:
     rollout: int = 6      # rollout plies
     scale: float = 6.0    # logistic scale of the leaf value
     leaf: str = "own"     # "own" static value, or "expert": the levels' evaluation (a hybrid, issue 12)
-    placement: int = 0    # 1: worlds dealt with belief.PLACEMENT, as expert's are; 0 (the yardstick): by troops only
+    placement: int = 0    # 1: worlds dealt with belief.PLACEMENT (a trial); 0 (the yardstick): by troops only
 
 
 def parse(name: str) -> Spec | None:
@@ -64,7 +64,7 @@ def choose_action(view: dict, history: list[dict], spec: Spec, seed: int) -> str
         return notation.format_action(legal[0])
     tree = Mcts(MAX_NODES if spec.ms else min(spec.iters + 2, MAX_NODES))  # one node per iteration at most
     tree.set_worlds(determinize.worlds(view, history or [], spec.worlds, seed,
-                                       belief.PLACEMENT if spec.placement else {}))
+                                       belief.PLACEMENT if spec.placement else None))
     tree.configure(iterations=spec.iters, time_ms=spec.ms or None, seed=seed + 7 * view["actions"],
                    c_uct=spec.c, rollout=spec.rollout, scale=spec.scale,
                    expert_leaf=spec.leaf == "expert")
