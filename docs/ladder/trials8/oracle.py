@@ -12,13 +12,13 @@ Run from the project root:
 
 import random
 import sys
-import time
 
 from towers_core import matches
 from towers_core.matches import OTHER, Game
-from towers_core.skirmish import api, belief, notation, position
+from towers_core.skirmish import belief, notation, position
 from towers_core.skirmish.ai import determinize
-from towers_core.skirmish.ai.contenders import choose_action, choose_muster
+from towers_core.skirmish.ai.contenders import choose_muster
+from towers_core.skirmish.ai.match import by_view, play_with
 from towers_core.skirmish.ai.search import Search
 
 NODES = int(sys.argv[5]) if len(sys.argv) > 5 else 3_000_000
@@ -63,31 +63,16 @@ def oracle_move(pos: dict, history: list, seed: int) -> str:
     return notation.format_action(s.run()["move"])
 
 
+def choose(pos: dict, history: list, level: str, seed: int) -> str:
+    """The oracle's move from the whole position; the yardstick's from its view (match.by_view)."""
+    return oracle_move(pos, history, seed) if level == "oracle" else by_view(pos, history, level, seed)
+
+
 def play_game(g: Game) -> dict:
-    """match.play_game with side A played by the oracle (expert's musters)."""
+    """One game, side A played by the oracle with expert's muster."""
     players = {g.a_side: g.a, OTHER[g.a_side]: g.b}
     musters = {side: choose_muster("expert" if lv == "oracle" else lv, g.seed) for side, lv in players.items()}
-    pos = api.new_position(g.seed, musters)
-    history: dict[str, list] = {"S": [], "N": []}
-    think = {"S": [0.0, 0.0, 0], "N": [0.0, 0.0, 0]}
-    moves = []
-    while pos["result"] is None:
-        me = pos["to_move"]
-        t0 = time.perf_counter()
-        if players[me] == "oracle":
-            action = oracle_move(pos, history[me], g.seed + pos["actions"])
-        else:
-            action = choose_action(position.view(pos, me), history[me], players[me], g.seed + pos["actions"])
-        matches.note_time(think[me], time.perf_counter() - t0)
-        pos, entry = api.play(pos, action, rng_seed=g.seed * 1009 + pos["actions"])
-        moves.append(action)
-        for side in ("S", "N"):
-            history[side].append(api.history_entry(entry, pos, side))
-    winner = pos["result"]["winner"]
-    score = 0.5 if winner is None else (1.0 if winner == g.a_side else 0.0)
-    return {"game": g, "score": score, "reason": pos["result"]["reason"], "plies": pos["actions"],
-            "think_a": think[g.a_side], "think_b": think[OTHER[g.a_side]], "moves": moves,
-            "setup": {"musters": musters}}
+    return play_with(g, choose, musters)
 
 
 if __name__ == "__main__":
