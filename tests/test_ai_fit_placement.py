@@ -3,7 +3,6 @@ mover could know plus the truth to score, its update moves each factor toward th
 and the deal of the true hidden cards deals exactly them."""
 import json
 import random
-import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
@@ -48,10 +47,11 @@ def test_an_update_moves_each_factor_toward_the_truth_within_bounds():
     assert table["home", "So"] == lo and max(table.values()) <= hi
 
 
-def test_a_missing_record_is_refused_naming_records(tmp_path):
-    run = subprocess.run([sys.executable, "-m", "towers_core.skirmish.ai.fit_placement", str(tmp_path / "none.jsonl")],
-                         capture_output=True, text=True)
-    assert run.returncode == 2 and "records" in run.stderr and "Traceback" not in run.stderr
+def test_a_missing_record_is_refused_naming_records(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(sys, "argv", ["fit_placement", str(tmp_path / "none.jsonl")])
+    with pytest.raises(SystemExit) as exit_:
+        fit_placement.main()
+    assert exit_.value.code == 2 and "records" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("given", [False, True])
