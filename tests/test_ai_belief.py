@@ -252,8 +252,11 @@ def test_levels_deal_with_placement_only_when_asked():
             get_level(bad)
     pos = make_pos({"c2": "S:Kn^", "d6": "N:Sp"}, barrack={"N": ["Sh", "Kn", "Sq", "Ar"]})
     view = api.view(pos, "S")
-    sh = {name: [w.get_square(SQUARE_INDEX["d6"])[0] == INDEX["Sh"]
-                 for w in determinize.worlds(view, [], 200, 1, placement)]
-          for name, placement in (("default", None), ("plain", {}), ("learned", belief.PLACEMENT))}
+
+    def shardbearer_at_d6(**placement):
+        return [w.get_square(SQUARE_INDEX["d6"])[0] == INDEX["Sh"]
+                for w in determinize.worlds(view, [], 200, 1, **placement)]
+    sh = {"default": shardbearer_at_d6(), "plain": shardbearer_at_d6(placement=False),
+          "learned": shardbearer_at_d6(placement=True)}
     assert sh["default"] == sh["plain"]                   # by troops only unless a table is given
     assert sum(sh["plain"]) > 1.3 * sum(sh["learned"])

@@ -247,6 +247,20 @@ def sample_hidden(k: Knowledge, rng: random.Random, tilt: float = FULL_SPEND_TIL
     return board, barrack, _pick_resting(barrack, k, rng)
 
 
+def deal_known(k: Knowledge, cards: tuple[str, ...], rng: random.Random,
+               placement: dict[tuple[str, str], float] | None = None) -> list[str]:
+    """One deal of a hidden multiset already known (a fit's or a diagnostic's truth) to the slots: the
+    board squares in sorted order, then the barrack. Random deals as sample_hidden's, then a valid
+    matching, else the cards as given."""
+    squares = sorted(k.tokens)
+    placement = placement or {}
+    for _ in range(MAX_DEALS):
+        dealt = _deal(cards, squares, k, rng, DEPLOY_SCALE, placement, match=False)
+        if dealt is not None:
+            return dealt
+    return _deal(cards, squares, k, rng, DEPLOY_SCALE, placement, match=True) or list(cards)
+
+
 Table = tuple[tuple[tuple[str, ...], ...], tuple[float, ...]]
 TableKey = tuple[tuple[int, ...], tuple[int, ...], int, int, "int | None", float, bool, int]
 

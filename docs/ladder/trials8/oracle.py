@@ -39,12 +39,7 @@ def multiset_worlds(pos: dict, history: list, seed: int, count: int = 8) -> list
     rng = random.Random(f"worlds:{seed}")
     out = []
     for _ in range(count):
-        dealt = None
-        for _try in range(64):
-            dealt = belief._deal(true, squares, k, rng, belief.DEPLOY_SCALE, {}, match=False)
-            if dealt is not None:
-                break
-        dealt = dealt or belief._deal(true, squares, k, rng, belief.DEPLOY_SCALE, {}, match=True) or list(true)
+        dealt = belief.deal_known(k, true, rng)
         barrack = list(dealt[len(squares):])
         resting = belief._pick_resting(barrack, k, rng)
         out.append(determinize._fill(base.copy(), k, dict(zip(squares, dealt)), barrack, resting))

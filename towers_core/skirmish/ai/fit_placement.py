@@ -39,13 +39,7 @@ def observations(row: dict, every: int = 3) -> list[Observation]:
 def true_deal(k: belief.Knowledge, hidden: tuple[str, ...], rng: random.Random, table: Table) -> dict[str, str]:
     """The board part of one deal of the true hidden cards by the model's deal: what placement alone
     decides, so that a card the recorded players never muster does not look like one never placed."""
-    squares = sorted(k.tokens)
-    for _ in range(belief.MAX_DEALS):
-        dealt = belief._deal(hidden, squares, k, rng, belief.DEPLOY_SCALE, table, match=False)
-        if dealt is not None:
-            return dict(zip(squares, dealt))
-    dealt = belief._deal(hidden, squares, k, rng, belief.DEPLOY_SCALE, table, match=True)
-    return dict(zip(squares, dealt or hidden))
+    return dict(zip(sorted(k.tokens), belief.deal_known(k, hidden, rng, table)))
 
 
 def marginals(data: list[Observation], table: Table, samples: int, given_hidden: bool = False

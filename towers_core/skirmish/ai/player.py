@@ -12,7 +12,7 @@ from typing import Any
 from towers_core.checks import check_seed, check_time_ms
 from towers_core.errors import BadLevel, IllegalAction
 from towers_core.search_thread import BackgroundSearch
-from towers_core.skirmish import belief, notation, position, records
+from towers_core.skirmish import notation, position, records
 from towers_core.skirmish.ai import determinize, muster
 from towers_core.skirmish.ai.levels import Level, get_level
 from towers_core.skirmish.ai.search import Search
@@ -68,8 +68,7 @@ class Searcher(BackgroundSearch):
     @staticmethod
     def _prepare(view: dict, history: list[dict], lv: Level, seed: int, time_ms: int | None) -> Search:
         search = Search(18 if lv.nodes and lv.nodes <= 100_000 else 20)
-        placement = belief.PLACEMENT if lv.placement else None
-        search.set_worlds(determinize.worlds(view, history, lv.worlds, seed, placement))
+        search.set_worlds(determinize.worlds(view, history, lv.worlds, seed, lv.placement))
         cap = time_ms if time_ms is not None else (lv.time_ms or None)
         search.configure(max_depth=lv.max_depth, node_limit=lv.nodes, time_ms=cap, noise=lv.noise,
                          noise_seed=(seed * 0x9E3779B1 + view["actions"]) & 0xFFFFFFFFFFFFFFFF,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from towers_core.errors import BadLevel, brief
-from towers_core.skirmish import belief, notation
+from towers_core.skirmish import notation
 from towers_core.skirmish.ai import determinize, muster
 from towers_core.skirmish.ai.ismcts import Mcts
 from towers_core.skirmish.ai.player import _legal
@@ -63,8 +63,7 @@ def choose_action(view: dict, history: list[dict], spec: Spec, seed: int) -> str
     if len(legal) == 1:
         return notation.format_action(legal[0])
     tree = Mcts(MAX_NODES if spec.ms else min(spec.iters + 2, MAX_NODES))  # one node per iteration at most
-    tree.set_worlds(determinize.worlds(view, history or [], spec.worlds, seed,
-                                       belief.PLACEMENT if spec.placement else None))
+    tree.set_worlds(determinize.worlds(view, history or [], spec.worlds, seed, spec.placement == 1))
     tree.configure(iterations=spec.iters, time_ms=spec.ms or None, seed=seed + 7 * view["actions"],
                    c_uct=spec.c, rollout=spec.rollout, scale=spec.scale,
                    expert_leaf=spec.leaf == "expert")
