@@ -1,4 +1,7 @@
-"""Musters, the match schedule and the Elo figures."""
+"""Musters, the match schedule, the Elo figures and the diagnostics' reading of match records."""
+import sys
+from pathlib import Path
+
 import pytest
 
 from towers_core.errors import BadLevel
@@ -6,6 +9,7 @@ from towers_core.skirmish import api
 from towers_core.skirmish.ai.levels import LEVELS, get_level
 from towers_core.elo import elo, elo_interval
 from towers_core.matches import schedule
+from towers_core.skirmish.ai import diagnose
 from towers_core.skirmish.ai.match import match
 from towers_core.skirmish.ai.muster import STYLES
 from towers_core.skirmish.ai.player import choose_muster
@@ -88,3 +92,22 @@ def test_scores_by_muster_style_count_from_the_levels_side():
     assert table[("balanced", "knights")] == (1, 0.0)
     assert table[("other", "knights")] == (1, 0.5)
     assert table[("*", "knights")] == (2, 0.5) and table[("balanced", "*")] == (1, 0.0)
+
+
+@pytest.mark.parametrize("content", [None, "not json\n", '{"a": "expert"}\n'])
+def test_diagnose_refuses_a_file_that_is_not_a_match_record(content, tmp_path, monkeypatch, capsys):
+    path = tmp_path / "record.jsonl"
+    if content is not None:
+        path.write_text(content)
+    monkeypatch.setattr(sys, "argv", ["diagnose", str(path), "--musters"])
+    with pytest.raises(SystemExit) as exit_:
+        diagnose.main()
+    assert exit_.value.code == 2 and "records:" in capsys.readouterr().err
+
+
+def test_diagnose_scores_a_recorded_match_by_muster(monkeypatch, capsys):
+    record = Path(__file__).parent.parent / "docs/ladder/expert_knights_ismcts70k_seed20.jsonl"
+    monkeypatch.setattr(sys, "argv", ["diagnose", str(record), "--musters"])
+    diagnose.main()
+    lines = capsys.readouterr().out.splitlines()
+    assert "expert knights   vs *           20 games   80.0%" in lines

@@ -66,12 +66,6 @@ def yardstick_view(view: dict, history: list[dict], seed: int, iters: int) -> di
     return {notation.format_action(a): (n, q) for a, n, q in tree.root_stats()}
 
 
-def level_rows(record: str, level: str) -> list[dict]:
-    """The games of a match record (`skirmish match --record`) that `level` played."""
-    with open(record, encoding="utf-8") as f:
-        return [row for row in map(json.loads, f) if level in (row["a"], row["b"])]
-
-
 def level_side(row: dict, level: str) -> tuple[str, float]:
     """The side `level` played in a recorded game and its score there."""
     if row["a"] == level:
@@ -183,13 +177,17 @@ def main() -> None:
     ap.add_argument("--musters", action="store_true",
                     help="only the level's score by its and its opponent's muster style")
     args = ap.parse_args()
+    try:
+        games = load_records([args.record])
+    except TowersError as err:
+        ap.error(str(err))
+    played = [r for r in games if args.level in (r.get("a"), r.get("b"))]
     if args.musters:
-        for (mine, theirs), (games, points) in sorted(by_muster(level_rows(args.record, args.level),
-                                                                args.level).items()):
-            print(f"{args.level} {mine:<9} vs {theirs:<9} {games:4d} games  {points / games:6.1%}")
+        for (mine, theirs), (count, points) in sorted(by_muster(played, args.level).items()):
+            print(f"{args.level} {mine:<9} vs {theirs:<9} {count:4d} games  {points / count:6.1%}")
         return
     if args.opening:
-        held = [high_at(r, args.level, (6, 10, 16)) for r in level_rows(args.record, args.level)]
+        held = [high_at(r, args.level, (6, 10, 16)) for r in played]
         for ply in (6, 10, 16):
             pairs = [h[ply] for h in held if ply in h]
             print(f"ply {ply}: {len(pairs)} games, mean high ground {args.level} "
@@ -197,19 +195,15 @@ def main() -> None:
                   f"opponent {sum(p[1] for p in pairs) / max(len(pairs), 1):.2f}")
         return
     if args.belief is not None:
-        rows = [json.loads(line) for line in open(args.record, encoding="utf-8")]
         copies = None if args.copies is None else args.copies == "on"
         deploy = "as is" if args.deploy is None else f"{args.deploy:g}"
         for tilt in args.belief or [None]:
-            loss, n = map(sum, zip(*(belief_loss(r, tilt, copies, args.deploy) for r in rows)))
+            loss, n = map(sum, zip(*(belief_loss(r, tilt, copies, args.deploy) for r in games)))
             name = "model as is" if tilt is None else f"tilt {tilt:g}"
             print(f"{name}, copies {args.copies or 'as is'}, deploy {deploy}: mean log-loss "
                   f"{loss / max(n, 1):.4f} nats over {n} hidden cards", flush=True)
         return
-    for line in open(args.record, encoding="utf-8"):
-        row = json.loads(line)
-        if args.level not in (row["a"], row["b"]) or yardstick.parse(args.level) is not None:
-            continue
+    for row in [] if yardstick.parse(args.level) is not None else played:
         level_score = level_side(row, args.level)[1]
         if args.lost_only and level_score > 0:
             continue
