@@ -218,8 +218,25 @@ def test_zones_are_seen_from_the_owner_side():
         ["home", "high", "high", "near", "near", "deep", "deep"]
     assert [belief.zone_of(sq, "S", high) for sq in ("c1", "c2", "c3", "c4", "c7")] == \
         ["home", "near", "near", "deep", "deep"]
-    k = belief.knowledge(api.view(POS, "S"), "S")
-    assert k.zones == {"b3": "high", "d4": "high", "d6": "near", "f6": "near"}
+    k = belief.knowledge(api.view(POS, "S"), "S")   # no history: the order of deploys is unknown (0)
+    assert k.cells == {"b3": ("high", 0), "d4": ("high", 0), "d6": ("near", 0), "f6": ("near", 0)}
+
+
+def test_deploy_ranks_follow_each_face_down_card_through_its_maneuvers():
+    from towers_core.skirmish.ai.diagnose import replay
+    row = {"seed": 20000060, "musters": {side: ["Ar", "Ar", "K", "Kn", "Kn", "Kn", "La", "Sc", "Sh", "Sp", "Sp",
+                                                "Sq", "Sq"] for side in "SN"},
+           "moves": ["Sh@a1", "Sh@g7", "La@a2", "Kn@g6", "Kn@b2", "Kn@f6", "Kn@b3", "Sp@f5", "Sq@c3", "La@f4",
+                     "Sq@c4", "f4-d4", "Kn@d3xd4", "Kn@e5"]}
+    plies = list(replay(row))
+    pos, history, _ = plies[12]   # South to move; North's fifth deploy (the Lancer at f4) went to d4
+    k = belief.knowledge(api.view(pos, "S"), "S", history)
+    assert k.cells == {"g7": ("home", 1), "g6": ("high", 2), "f6": ("near", 3), "f5": ("high", 4),
+                       "d4": ("high", 5)}
+    pos, history, _ = plies[13]   # South's seventh deploy fought at once (face up), its fifth was flipped
+    k = belief.knowledge(api.view(pos, "N"), "N", history)
+    assert k.cells == {"a1": ("home", 1), "a2": ("high", 2), "b2": ("near", 3), "b3": ("high", 4),
+                       "c4": ("deep", 6)}
 
 
 def _lone_card_odds(square, placement):
@@ -240,7 +257,8 @@ def test_placement_deals_the_shardbearer_to_the_home_row_and_nothing_out_of_reac
     assert learned_out["Sq"] + learned_out["Ar"] > 2 * (out["Sq"] + out["Ar"])
     lo, hi = min(belief.PLACEMENT.values()), max(belief.PLACEMENT.values())
     assert 0.05 <= lo and hi <= 20   # a soft prior: no card ruled in or out anywhere
-    assert {z for z, _ in belief.PLACEMENT} == {"home", "high", "near", "deep"}
+    assert {z for z, _, _ in belief.PLACEMENT} == {"home", "high", "near", "deep"}
+    assert {r for _, r, _ in belief.PLACEMENT} == set(range(belief.DEPLOY_RANKS + 1))
 
 
 def test_levels_deal_with_placement_only_when_asked():

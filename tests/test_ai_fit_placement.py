@@ -23,7 +23,8 @@ def test_observations_hold_the_movers_knowledge_and_the_truth():
     obs = _observations()
     assert len(obs) >= 5
     for _ply, k, truth, hidden in obs:
-        assert set(truth) == set(k.tokens) == set(k.zones)
+        assert set(truth) == set(k.tokens) == set(k.cells)
+        assert all(1 <= rank <= belief.DEPLOY_RANKS for _, rank in k.cells.values())   # the whole history
         assert len(hidden) == len(truth) + k.barrack            # face-down cards, then the barrack
         assert Counter(hidden) >= Counter(truth.values())
         assert all(card in k.tokens[sq] for sq, card in truth.items())   # the truth is always allowed
@@ -37,14 +38,20 @@ def test_the_true_deal_deals_exactly_the_hidden_cards():
 
 
 def test_an_update_moves_each_factor_toward_the_truth_within_bounds():
-    model = {"home": Counter({"Sh": 10.0, "Sq": 30.0})}
-    truth = {"home": Counter({"Sh": 30.0, "Sq": 10.0})}
+    model = {("home", 1): Counter({"Sh": 10.0, "Sq": 30.0})}
+    truth = {("home", 1): Counter({"Sh": 30.0, "Sq": 10.0})}
     table = fit_placement.step({}, model, truth)
-    assert table["home", "Sh"] > 1 > table["home", "Sq"]
+    assert table["home", 1, "Sh"] > 1 > table["home", 1, "Sq"]
     lo, hi = fit_placement.FACTOR_RANGE
     for _ in range(40):
-        table = fit_placement.step(table, {"home": Counter({"So": 50.0})}, {"home": Counter()})
-    assert table["home", "So"] == lo and max(table.values()) <= hi
+        table = fit_placement.step(table, {("home", 2): Counter({"So": 50.0})}, {("home", 2): Counter()})
+    assert table["home", 2, "So"] == lo and max(table.values()) <= hi
+
+
+def test_without_ranks_every_cell_falls_back_to_its_zone():
+    obs = _observations()
+    for (_, k, _, _), (_, k0, _, _) in zip(obs, fit_placement.without_ranks(obs)):
+        assert k0.cells == {sq: (zone, 0) for sq, (zone, _) in k.cells.items()} and k0.tokens == k.tokens
 
 
 def test_a_missing_record_is_refused_naming_records(tmp_path, monkeypatch, capsys):
@@ -61,5 +68,5 @@ def test_fitting_lowers_the_training_loss(given):
     table = fit_placement.step({}, *fit_placement.marginals(obs, {}, 60, given)[2:])
     after = fit_placement.marginals(obs, table, 60)
     assert sum(after[0].values()) < sum(before[0].values())
-    assert {z for z, _ in table} <= {"home", "high", "near", "deep"}
-    assert all(c in belief.CODES for _, c in table)
+    assert {z for z, _, _ in table} <= {"home", "high", "near", "deep"}
+    assert all(c in belief.CODES and 1 <= r <= belief.DEPLOY_RANKS for _, r, c in table)

@@ -21,6 +21,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from towers_core.skirmish import placement_table
 from towers_core.skirmish.cards import BUDGET, BY_CODE, CODES, POOL
 from towers_core.board import manhattan
 from towers_core.skirmish.position import HIDDEN, PLAYERS
@@ -47,6 +48,20 @@ def _seen_now(view: dict, viewer: str) -> Counter:
     return seen
 
 
+Cell = tuple[str, int]
+"""Where a face-down card stands and when it came: (zone_of, deploy rank), the rank being which of the
+owner's deploys it was, capped at DEPLOY_RANKS (0 when the history does not say)."""
+
+Placement = dict[tuple[str, int, str], float]
+"""(zone, deploy rank, card) -> the factor on that card's deal propensity there (PLACEMENT)."""
+
+DEPLOY_RANKS = 8
+"""Deploys told apart by their order: in 200 recorded expert-yardstick games the first deploy is the
+Shardbearer 62% of the time and the second to fourth mostly Knights, the eighth on mostly Archers,
+Spearmen and Squires (held-out log-loss of the face-down identities by zone alone 1.78 nats, by zone and
+rank 1.35; by posture, touching an enemy or age instead of rank 1.76-1.77)."""
+
+
 @dataclass
 class Knowledge:
     """Everything the viewer knows about the opponent's hidden cards."""
@@ -59,14 +74,15 @@ class Knowledge:
     troops_left: int                      # budget left for the hidden cards
     returned: Counter = field(default_factory=Counter)  # seen cards now hidden (likely resting)
     at_home: Counter = field(default_factory=Counter)   # seen going home, no face-down deploy since
-    zones: dict[str, str] = field(default_factory=dict)  # face-down square -> its zone (zone_of)
+    cells: dict[str, Cell] = field(default_factory=dict)  # face-down square -> its placement cell (zone, deploy rank)
 
 
 def knowledge(view: dict, viewer: str, history: list[dict] | None = None) -> Knowledge:
     """Read the view (and the viewer's own history of views) into constraints."""
     opponent = _other(viewer)
     tokens: dict[str, frozenset] = {}
-    most_seen, at_home, before = Counter(), Counter(), None
+    order: dict[str, int] = {}
+    most_seen, at_home, before, deploys = Counter(), Counter(), None, 0
     for entry in history or ():
         v = entry.get("view")
         if not isinstance(v, dict):
@@ -74,9 +90,11 @@ def knowledge(view: dict, viewer: str, history: list[dict] | None = None) -> Kno
         action = str(entry.get("action", ""))
         if _other(v["to_move"]) == opponent:
             tokens = _follow_action(tokens, action)
+            order, deploys = _follow_order(order, action, deploys)
             if action.startswith("?@"):
                 at_home.clear()  # the deployed card may be one of them
         tokens = _reconcile(tokens, v, opponent)
+        order = {sq: order[sq] for sq in tokens if sq in order}  # a card no longer face-down is no one's
         now = _seen_now(v, viewer)
         flash = now + _routed_in_fight(entry, v, viewer)  # seen during the action, then sent home
         during = flash if before is None else before | flash
@@ -96,7 +114,7 @@ def knowledge(view: dict, viewer: str, history: list[dict] | None = None) -> Kno
     high = frozenset(view["terrain"]["high"])
     return Knowledge(opponent, tokens, len(view["barrack"][opponent]), len(view["resting"][opponent]),
                      unseen, +required, BUDGET - troops, returned, +at_home,
-                     {sq: zone_of(sq, opponent, high) for sq in tokens})
+                     {sq: (zone_of(sq, opponent, high), min(order.get(sq, 0), DEPLOY_RANKS)) for sq in tokens})
 
 
 def zone_of(square: str, owner: str, high: frozenset) -> str:
@@ -108,6 +126,18 @@ def zone_of(square: str, owner: str, high: frozenset) -> str:
     if square in high:
         return "high"
     return "near" if advance <= 2 else "deep"
+
+
+def _follow_order(order: dict[str, int], action: str, deploys: int) -> tuple[dict[str, int], int]:
+    """Which of the opponent's deploys each face-down card was (1 = its first), carried along its
+    maneuvers; the count of deploys so far."""
+    if action.startswith("?@"):
+        return {**order, action[2:4]: deploys + 1}, deploys + 1
+    if len(action) >= 5 and action[2] == "-":
+        moved = dict(order)
+        moved[action[3:5]] = moved.pop(action[0:2], 0)
+        return moved, deploys
+    return order, deploys
 
 
 def _routed_in_fight(entry: dict, view_after: dict, viewer: str) -> Counter:
@@ -176,31 +206,13 @@ DEPLOY_SCALE = 4.0
 """Troops that make a card e times likelier to be deployed face-down than kept in the barrack: in the
 recorded games board face-down cards average 10.4 troops, hidden barrack cards 5.7 (0 = no preference)."""
 
-PLACEMENT: dict[tuple[str, str], float] = {
-    ("home", "K"): 0.05, ("home", "Sh"): 5.25, ("home", "Cl"): 2.27, ("home", "Kn"): 0.57,
-    ("home", "La"): 0.77, ("home", "Sq"): 0.31, ("home", "Ar"): 0.29, ("home", "Sp"): 0.48,
-    ("home", "Sc"): 0.64,
-    ("high", "Sh"): 0.17, ("high", "Cl"): 1.25, ("high", "Kn"): 2.63, ("high", "La"): 1.98,
-    ("high", "Sq"): 0.2, ("high", "Ar"): 0.31, ("high", "Sp"): 0.67, ("high", "Sc"): 0.41,
-    ("near", "K"): 1.01, ("near", "Sh"): 0.05, ("near", "Cl"): 0.17, ("near", "Kn"): 1.36,
-    ("near", "La"): 0.51, ("near", "Sq"): 1.29, ("near", "Ar"): 1.34, ("near", "Sp"): 1.26,
-    ("near", "Sc"): 1.64,
-    ("deep", "K"): 6.48, ("deep", "Sh"): 0.05, ("deep", "Cl"): 0.38, ("deep", "Kn"): 0.57,
-    ("deep", "La"): 0.14, ("deep", "Sq"): 1.76, ("deep", "Ar"): 1.44, ("deep", "Sp"): 1.28,
-    ("deep", "Sc"): 1.92,
-}
-"""(zone, card) -> how much likelier that card is to stand face-down in that zone (zone_of) than its troops
-alone say (1 when absent, as for the Soulcaster, which these players rarely muster): the players of the
-recorded games keep the Shardbearer and the Captainlord back on the home row, hold high ground with
-Knights, Lancers and the Captainlord, and send the King, Squires, Scouts and Archers deep. Placement
-alone: fitted by `python -m towers_core.skirmish.ai.fit_placement --given-hidden` on 140 recorded games
-(docs/ladder/trials8/placement_fit_broad_given_hidden.txt; the deal of the true hidden cards, so the
-table does not absorb what the muster prior gets wrong; held out: 1.704 -> 1.518 nats). A soft prior:
-every factor is within 0.05..20, so an opponent who places cards otherwise is still believed, only later.
-Issue 12's oracle match showed the placement, not the multiset, is what expert misses (docs/ai.md).
-Under trial: a level deals with it only when asked (`expert,placement:1`, Level.placement). The first
-table (marginal fit on 30 games, flooring Captainlord and Soulcaster) scored +3.2 points paired over 140
-games, within its interval, and was replaced by this one."""
+PLACEMENT: Placement = placement_table.PLACEMENT
+"""(zone, deploy rank, card) -> how much likelier that card is to be dealt face-down in that cell than its
+troops alone say (1 when absent). The players of the recorded games deploy the Shardbearer first and
+keep him back, Knights, Lancers and the Captainlord next on high ground and the home row, the King and
+the cheap cards later and deeper. Issue 12's oracle match showed the placement, not the multiset, is what
+expert misses (docs/ai.md). Under trial: a level deals with it only when asked (`expert,placement:1`,
+Level.placement). The table, how it was fitted and its held-out log-loss: placement_table.py."""
 
 MAX_DEALS = 64
 """Random deals tried before the (approximate) matching fallback; each rejected one redraws the multiset."""
@@ -210,15 +222,15 @@ NON_KING_SET = frozenset(NON_KING)
 
 
 def sample_hidden(k: Knowledge, rng: random.Random, tilt: float = FULL_SPEND_TILT, copies: bool = COUNT_COPIES,
-                  deploy: float = DEPLOY_SCALE, placement: dict[tuple[str, str], float] | None = None
+                  deploy: float = DEPLOY_SCALE, placement: Placement | None = None
                   ) -> tuple[dict[str, str], list[str], list[str]]:
     """One assignment of the hidden cards consistent with `k`: (board square -> card, barrack, resting).
 
     The hidden multiset is drawn first, exactly, among all that fit the pool, the required cards and
     the budget (weighted by the full-spend prior `tilt`, and by the copies if `copies`); then it is
     dealt: cards seen going home to the barrack, each board square (in random order, so none is
-    favoured by its place) drawing by deploy propensity (times `placement`'s factor for the square's zone
-    and the card; None or {} = troops only). A deal that breaks a square's allowed
+    favoured by its place) drawing by deploy propensity (times `placement`'s factor for the square's cell
+    (zone and deploy rank) and the card; None or {} = troops only). A deal that breaks a square's allowed
     identities is rejected and the multiset redrawn, so a multiset's odds also follow how well it
     explains the face-down cards' moves (Bayes). Reproducible for a given rng state.
     """
@@ -248,7 +260,7 @@ def sample_hidden(k: Knowledge, rng: random.Random, tilt: float = FULL_SPEND_TIL
 
 
 def deal_known(k: Knowledge, cards: tuple[str, ...], rng: random.Random,
-               placement: dict[tuple[str, str], float] | None = None) -> list[str]:
+               placement: Placement | None = None) -> list[str]:
     """One deal of a hidden multiset already known (a fit's or a diagnostic's truth) to the slots: the
     board squares in sorted order, then the barrack. Random deals as sample_hidden's, then a valid
     matching, else the cards as given."""
@@ -332,7 +344,7 @@ def _draw_multiset(table: Table, rng: random.Random) -> tuple[str, ...]:
 
 
 def _deal(cards: tuple[str, ...], squares: list[str], k: Knowledge, rng: random.Random, deploy: float,
-          placement: dict[tuple[str, str], float], match: bool) -> list[str] | None:
+          placement: Placement, match: bool) -> list[str] | None:
     """The cards dealt to the slots (board squares, then barrack), or None if this deal breaks a slot's
     allowed identities. At-home copies go to the barrack; then each board square, in random order,
     draws a card weighted by its deploy propensity; the rest is the barrack. `match`: a random valid
@@ -355,8 +367,8 @@ def _deal(cards: tuple[str, ...], squares: list[str], k: Knowledge, rng: random.
     for i in board:
         if not rest:
             return None
-        zone = k.zones.get(squares[i], "")
-        c = rng.choices(rest, [_propensity(x, deploy) * placement.get((zone, x), 1.0) for x in rest])[0]
+        zone, rank = k.cells.get(squares[i], ("", 0))
+        c = rng.choices(rest, [_propensity(x, deploy) * placement.get((zone, rank, x), 1.0) for x in rest])[0]
         if c not in allowed[i]:
             return None
         slot[i] = c

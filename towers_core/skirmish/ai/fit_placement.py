@@ -1,8 +1,9 @@
-"""Where players keep which cards face-down: fit `belief.PLACEMENT` (a factor per zone and card on the
-deal's propensity) to recorded games, by iterative proportional fitting of the sampler's marginals to
-the true identities, zone by zone (issue 12, docs/ai.md). Every fifth game is held out (or the games
-of --test) and the log-loss of the true face-down identities is printed before and after.
-Run: `python -m towers_core.skirmish.ai.fit_placement RECORD [RECORD ...] [--test RECORD ...]`."""
+"""Where players keep which cards face-down: fit `belief.PLACEMENT` (a factor per placement cell, i.e.
+zone and deploy rank, and card on the deal's propensity) to recorded games, by iterative proportional
+fitting of the sampler's marginals to the true identities, cell by cell (issue 12, docs/ai.md). Every
+fifth game is held out (or the games of --test) and the log-loss of the true face-down identities is
+printed before and after. Run: `python -m towers_core.skirmish.ai.fit_placement RECORD [RECORD ...]
+[--test RECORD ...] [--given-hidden] [--no-ranks]`."""
 
 from __future__ import annotations
 
@@ -10,13 +11,14 @@ import argparse
 import math
 import random
 from collections import Counter, defaultdict
+from dataclasses import replace
 
 from towers_core.errors import TowersError
 from towers_core.skirmish import belief, position
 from towers_core.skirmish.ai.diagnose import load_records, replay
 
 Observation = tuple[int, belief.Knowledge, dict[str, str], tuple[str, ...]]
-Table = dict[tuple[str, str], float]
+Table = belief.Placement
 FACTOR_RANGE = (0.05, 20.0)   # no zone rules a card in or out: a player unlike the recorded ones stays possible
 STEP = 0.8                    # damping of each proportional update (1 = the full ratio)
 
@@ -36,6 +38,13 @@ def observations(row: dict, every: int = 3) -> list[Observation]:
     return out
 
 
+def without_ranks(data: list[Observation]) -> list[Observation]:
+    """The observations as a viewer without the history would see them: every deploy rank 0 (the
+    factors PLACEMENT falls back to when the order of deploys is unknown)."""
+    return [(ply, replace(k, cells={sq: (zone, 0) for sq, (zone, _) in k.cells.items()}), truth, hidden)
+            for ply, k, truth, hidden in data]
+
+
 def true_deal(k: belief.Knowledge, hidden: tuple[str, ...], rng: random.Random, table: Table) -> dict[str, str]:
     """The board part of one deal of the true hidden cards by the model's deal: what placement alone
     decides, so that a card the recorded players never muster does not look like one never placed."""
@@ -43,13 +52,13 @@ def true_deal(k: belief.Knowledge, hidden: tuple[str, ...], rng: random.Random, 
 
 
 def marginals(data: list[Observation], table: Table, samples: int, given_hidden: bool = False
-              ) -> tuple[dict[str, float], Counter, dict[str, Counter], dict[str, Counter]]:
-    """Per zone: summed log-loss of the truth, count, the sampler's expected card counts, the true ones;
-    with `given_hidden`, the deal of the true hidden cards instead of the whole sampler."""
-    loss: dict[str, float] = defaultdict(float)
+              ) -> tuple[dict[belief.Cell, float], Counter, dict[belief.Cell, Counter], dict[belief.Cell, Counter]]:
+    """Per placement cell: summed log-loss of the truth, count, the sampler's expected card counts, the
+    true ones; with `given_hidden`, the deal of the true hidden cards instead of the whole sampler."""
+    loss: dict[belief.Cell, float] = defaultdict(float)
     count: Counter = Counter()
-    model: dict[str, Counter] = defaultdict(Counter)
-    truth_counts: dict[str, Counter] = defaultdict(Counter)
+    model: dict[belief.Cell, Counter] = defaultdict(Counter)
+    truth_counts: dict[belief.Cell, Counter] = defaultdict(Counter)
     for ply, k, truth, hidden in data:
         rng, seen = random.Random(ply), Counter()
         for _ in range(samples):
@@ -58,30 +67,37 @@ def marginals(data: list[Observation], table: Table, samples: int, given_hidden:
             else:
                 seen.update(belief.sample_hidden(k, rng, placement=table)[0].items())
         for sq, card in truth.items():
-            zone = k.zones[sq]
-            loss[zone] -= math.log(max(seen[sq, card] / samples, 1e-3))
-            count[zone] += 1
-            truth_counts[zone][card] += 1
+            cell = k.cells[sq]
+            loss[cell] -= math.log(max(seen[sq, card] / samples, 1e-3))
+            count[cell] += 1
+            truth_counts[cell][card] += 1
         for (sq, card), n in seen.items():
             if sq in truth:
-                model[k.zones[sq]][card] += n / samples
+                model[k.cells[sq]][card] += n / samples
     return loss, count, model, truth_counts
 
 
-def step(table: Table, model: dict[str, Counter], truth: dict[str, Counter]) -> Table:
+def step(table: Table, model: dict[belief.Cell, Counter], truth: dict[belief.Cell, Counter]) -> Table:
     """Each factor times (true count / model's count), smoothed and damped, within FACTOR_RANGE."""
     out = dict(table)
     lo, hi = FACTOR_RANGE
-    for zone in model:
-        for card in set(model[zone]) | set(truth[zone]):
-            ratio = (truth[zone][card] + 0.5) / (model[zone][card] + 0.5)
-            out[zone, card] = min(hi, max(lo, out.get((zone, card), 1.0) * ratio ** STEP))
+    for cell in model:
+        for card in set(model[cell]) | set(truth[cell]):
+            ratio = (truth[cell][card] + 0.5) / (model[cell][card] + 0.5)
+            out[(*cell, card)] = min(hi, max(lo, out.get((*cell, card), 1.0) * ratio ** STEP))
     return out
 
 
-def summary(label: str, loss: dict[str, float], count: Counter) -> str:
-    zones = "  ".join(f"{z} {loss[z] / count[z]:.3f} ({count[z]})" for z in sorted(count))
-    return f"{label}: {sum(loss.values()) / max(1, sum(count.values())):.4f} nats; by zone {zones}"
+def summary(label: str, loss: dict[belief.Cell, float], count: Counter) -> str:
+    """Mean log-loss, then by zone and by deploy rank."""
+    parts = []
+    for i, name in ((0, "zone"), (1, "rank")):
+        lz, cz = defaultdict(float), Counter()
+        for cell, n in count.items():
+            lz[cell[i]] += loss[cell]
+            cz[cell[i]] += n
+        parts.append(f"by {name} " + "  ".join(f"{z} {lz[z] / cz[z]:.3f} ({cz[z]})" for z in sorted(cz)))
+    return f"{label}: {sum(loss.values()) / max(1, sum(count.values())):.4f} nats; " + "; ".join(parts)
 
 
 def main() -> None:
@@ -91,6 +107,8 @@ def main() -> None:
     ap.add_argument("--samples", type=int, default=120)
     ap.add_argument("--every", type=int, default=3, help="use every N-th ply")
     ap.add_argument("--test", nargs="+", help="hold these games out (fit on every game of RECORD)")
+    ap.add_argument("--no-ranks", action="store_true",
+                    help="fit the factors by zone alone (deploy rank 0: a view without its history)")
     ap.add_argument("--given-hidden", action="store_true",
                     help="fit the deal of the true hidden cards (placement only), not the whole sampler's marginals")
     args = ap.parse_args()
@@ -105,6 +123,8 @@ def main() -> None:
     else:
         train = [o for i, r in enumerate(rows) if i % 5 for o in observations(r, args.every)]
         held = [o for i, r in enumerate(rows) if not i % 5 for o in observations(r, args.every)]
+    if args.no_ranks:
+        train, held = without_ranks(train), without_ranks(held)
     print(f"{len(rows) + len(tests)} games: {len(train)} positions to fit, {len(held)} held out", flush=True)
     table: Table = {}
     print(summary("held out, no placement", *marginals(held, table, args.samples)[:2]), flush=True)
