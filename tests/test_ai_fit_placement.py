@@ -70,3 +70,15 @@ def test_fitting_lowers_the_training_loss(given):
     assert sum(after[0].values()) < sum(before[0].values())
     assert {z for z, _, _ in table} <= {"home", "high", "near", "deep"}
     assert all(c in belief.CODES and 1 <= r <= belief.DEPLOY_RANKS for _, r, c in table)
+
+
+def test_check_scores_a_players_cards_without_and_with_the_table(tmp_path, monkeypatch, capsys):
+    record = tmp_path / "one.jsonl"
+    record.write_text(RECORD.read_text().splitlines()[0] + "\n")
+    monkeypatch.setattr(sys, "argv", ["fit_placement", str(record), "--check", "--owner", "ismcts:iters=70000",
+                                      "--samples", "30", "--every", "1"])
+    fit_placement.main()
+    lines = capsys.readouterr().out.splitlines()
+    plain, learned = (float(line.split(": ")[1].split()[0]) for line in lines[1:3])
+    assert lines[1].startswith("no placement") and lines[2].startswith("belief.PLACEMENT")
+    assert learned < plain   # the yardstick deploys as the recorded players do

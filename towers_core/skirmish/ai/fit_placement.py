@@ -100,6 +100,22 @@ def summary(label: str, loss: dict[belief.Cell, float], count: Counter) -> str:
     return f"{label}: {sum(loss.values()) / max(1, sum(count.values())):.4f} nats; " + "; ".join(parts)
 
 
+def check(rows: list[dict], every: int, samples: int, no_ranks: bool, owner: str | None = None) -> None:
+    """How the sampler predicts the face-down cards of other games (another player's, say) without and
+    with the shipped table: whether the table is a prior that carries over. `owner`: only that player's
+    cards (a level or yardstick name as recorded)."""
+    data = [o for r in rows for o in observations(r, every) if owner is None or _owner(r, o[1].opponent) == owner]
+    data = without_ranks(data) if no_ranks else data
+    print(f"{len(rows)} games: {len(data)} positions", flush=True)
+    print(summary("no placement", *marginals(data, {}, samples)[:2]), flush=True)
+    print(summary("belief.PLACEMENT", *marginals(data, belief.PLACEMENT, samples)[:2]), flush=True)
+
+
+def _owner(row: dict, side: str) -> str:
+    """The recorded name of the player who played `side` in a match record's game."""
+    return row.get("a") if row.get("a_side") == side else row.get("b")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("records", nargs="+")
@@ -111,12 +127,18 @@ def main() -> None:
                     help="fit the factors by zone alone (deploy rank 0: a view without its history)")
     ap.add_argument("--given-hidden", action="store_true",
                     help="fit the deal of the true hidden cards (placement only), not the whole sampler's marginals")
+    ap.add_argument("--check", action="store_true",
+                    help="no fit: the log-loss on every game of RECORD without placement and with belief.PLACEMENT")
+    ap.add_argument("--owner", help="with --check: only the cards of this player (its name in the record)")
     args = ap.parse_args()
     try:
         rows = load_records(args.records)
         tests = load_records(args.test) if args.test else []
     except TowersError as err:
         ap.error(str(err))
+    if args.check:
+        check(rows, args.every, args.samples, args.no_ranks, args.owner)
+        return
     if tests:
         train = [o for r in rows for o in observations(r, args.every)]
         held = [o for r in tests for o in observations(r, args.every)]
