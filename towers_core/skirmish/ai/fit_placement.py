@@ -111,7 +111,7 @@ def check(rows: list[dict], every: int, samples: int, no_ranks: bool, owner: str
     print(summary("belief.PLACEMENT", *marginals(data, belief.PLACEMENT, samples)[:2]), flush=True)
 
 
-def _owner(row: dict, side: str) -> str:
+def _owner(row: dict, side: str) -> str | None:
     """The recorded name of the player who played `side` in a match record's game."""
     return row.get("a") if row.get("a_side") == side else row.get("b")
 
