@@ -59,7 +59,7 @@ DEPLOY_RANKS = 8
 """Deploys told apart by their order: in 200 recorded expert-yardstick games the first deploy is the
 Shardbearer 62% of the time and the second to fourth mostly Knights, the eighth on mostly Archers,
 Spearmen and Squires (held-out log-loss of the face-down identities by zone alone 1.78 nats, by zone and
-rank 1.35; by posture, touching an enemy or age instead of rank 1.76-1.77)."""
+rank 1.35; by posture, touching an enemy or age instead of rank 1.77-1.78)."""
 
 
 @dataclass
