@@ -133,11 +133,17 @@ def _follow_order(order: dict[str, int], action: str, deploys: int) -> tuple[dic
     maneuvers; the count of deploys so far."""
     if action.startswith("?@"):
         return {**order, action[2:4]: deploys + 1}, deploys + 1
-    if len(action) >= 5 and action[2] == "-":
+    step = _maneuver(action)
+    if step:
         moved = dict(order)
-        moved[action[3:5]] = moved.pop(action[0:2], 0)
+        moved[step[1]] = moved.pop(step[0], 0)
         return moved, deploys
     return order, deploys
+
+
+def _maneuver(action: str) -> tuple[str, str] | None:
+    """The (from, to) squares of a maneuver's notation ('a1-b2', with or without a follow-up), else None."""
+    return (action[0:2], action[3:5]) if len(action) >= 5 and action[2] == "-" else None
 
 
 def _routed_in_fight(entry: dict, view_after: dict, viewer: str) -> Counter:
@@ -174,8 +180,9 @@ def _follow_action(tokens: dict, action: str) -> dict:
         if action[4:5] == "?":          # deployed and scouted at once: a Scout
             tokens[action[2:4]] = frozenset({"Sc"})
         return tokens
-    if len(action) >= 5 and action[2] == "-":
-        a, b = action[0:2], action[3:5]
+    step = _maneuver(action)
+    if step:
+        a, b = step
         allowed = tokens.pop(a, ALL)
         dist = manhattan(a, b)
         if dist == 2:
