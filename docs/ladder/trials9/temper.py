@@ -5,14 +5,14 @@ import sys
 
 from towers_core.skirmish import belief
 from towers_core.skirmish.ai import fit_placement
-from towers_core.skirmish.ai.diagnose import load_records
+from towers_core.skirmish.ai.diagnose import load_records, player_on
 
 
 def main() -> None:
     path, owner = sys.argv[1], sys.argv[2]
     rows = load_records([path])
     data = [o for r in rows for o in fit_placement.observations(r, 3)
-            if fit_placement._owner(r, o[1].opponent) == owner]
+            if player_on(r, o[1].opponent) == owner]
     for t in (0.0, 0.5, 0.75, 1.0):
         table = {key: v ** t for key, v in belief.PLACEMENT.items()}
         loss, count = fit_placement.marginals(data, table, 100)[:2]

@@ -66,6 +66,11 @@ def yardstick_view(view: dict, history: list[dict], seed: int, iters: int) -> di
     return {notation.format_action(a): (n, q) for a, n, q in tree.root_stats()}
 
 
+def player_on(row: dict, side: str) -> str | None:
+    """The recorded name of the player who played `side` in a match record's game (None if unnamed)."""
+    return row.get("a") if row.get("a_side") == side else row.get("b")
+
+
 def level_side(row: dict, level: str) -> tuple[str, float]:
     """The side `level` played in a recorded game and its score there."""
     if row["a"] == level:

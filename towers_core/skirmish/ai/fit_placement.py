@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from towers_core.errors import TowersError
 from towers_core.skirmish import belief, position
-from towers_core.skirmish.ai.diagnose import load_records, replay
+from towers_core.skirmish.ai.diagnose import load_records, player_on, replay
 
 Observation = tuple[int, belief.Knowledge, dict[str, str], tuple[str, ...]]
 Table = belief.Placement
@@ -104,16 +104,11 @@ def check(rows: list[dict], every: int, samples: int, no_ranks: bool, owner: str
     """How the sampler predicts the face-down cards of other games (another player's, say) without and
     with the shipped table: whether the table is a prior that carries over. `owner`: only that player's
     cards (a level or yardstick name as recorded)."""
-    data = [o for r in rows for o in observations(r, every) if owner is None or _owner(r, o[1].opponent) == owner]
+    data = [o for r in rows for o in observations(r, every) if owner is None or player_on(r, o[1].opponent) == owner]
     data = without_ranks(data) if no_ranks else data
     print(f"{len(rows)} games: {len(data)} positions", flush=True)
     print(summary("no placement", *marginals(data, {}, samples)[:2]), flush=True)
     print(summary("belief.PLACEMENT", *marginals(data, belief.PLACEMENT, samples)[:2]), flush=True)
-
-
-def _owner(row: dict, side: str) -> str | None:
-    """The recorded name of the player who played `side` in a match record's game."""
-    return row.get("a") if row.get("a_side") == side else row.get("b")
 
 
 def main() -> None:
