@@ -12,15 +12,18 @@ from towers_core.skirmish.position import PLAYERS
 from towers_core.skirmish.rules import Engine
 
 
-def worlds(view: dict, history: list[dict], count: int, seed: int, placement: bool = False) -> list[Engine]:
+def worlds(view: dict, history: list[dict], count: int, seed: int, placement: bool = False,
+           king_contact: float = 1.0) -> list[Engine]:
     """`count` Engines, each the view completed by one consistent sample (reproducible by seed), dealt
-    with belief.PLACEMENT if `placement`, else by troops only."""
+    with belief.PLACEMENT if `placement`, else by troops only, the King `king_contact` times likelier
+    next to the player's cards."""
     me = view["to_move"]
     k = belief.knowledge(view, me, history)
     base = position.view_engine(view, me)  # never a world built on a peek (Searcher checks the history)
     rng = random.Random(f"worlds:{seed}")
     table = belief.PLACEMENT if placement else None
-    return [_fill(base.copy(), k, *belief.sample_hidden(k, rng, placement=table)) for _ in range(count)]
+    return [_fill(base.copy(), k, *belief.sample_hidden(k, rng, placement=table, king_contact=king_contact))
+            for _ in range(count)]
 
 
 def _fill(e: Engine, k: belief.Knowledge, board: dict[str, str], barrack: list[str],

@@ -27,6 +27,7 @@ class Level:
     weights: tuple[tuple[str, float], ...] = ()  # evaluation weights other than the defaults (search.pyx)
     base: str = ""       # the named level a variant was made from ('expert' for 'expert,race:40')
     placement: bool = False  # worlds dealt with belief.PLACEMENT (where players keep which cards), else by troops only
+    king_contact: float = 1.0  # the King's deal factor next to our cards (belief.KING_CONTACT; 1 = troops only)
 
     @property
     def family(self) -> str:
@@ -51,7 +52,8 @@ MAX_NODES = 50_000_000
 MAX_WORLDS = 32       # the search's MAXW
 MAX_NOISE = 100.0
 TEST_TIME_MS = 30_000
-_TEST_KEYS = {"depth", "nodes", "worlds", "noise", "muster", "placement", *WEIGHT_NAMES}
+_TEST_KEYS = {"depth", "nodes", "worlds", "noise", "muster", "placement", "kingtouch", *WEIGHT_NAMES}
+MAX_KING_CONTACT = 1000.0
 MAX_MUSTER_STYLES = 8
 # what a test mode ('depth:N', 'nodes:N') starts from before its keys change it
 _TEST_BASE = Level("test", 2, MAX_DEPTH, 0, TEST_TIME_MS, 0.0, ("balanced",))
@@ -64,7 +66,8 @@ def get_level(name: Any) -> Level:
     weights by name, e.g. 'nodes:9000,race:40'; a named level can be varied the same way for
     matches, e.g. 'expert,worlds:4,reach:0', or given other muster styles, e.g.
     'expert,muster:knights+command' (muster.py), or dealt worlds with or without belief.PLACEMENT,
-    e.g. 'expert,placement:1'. All numbers are bounded and test modes stop after
+    e.g. 'expert,placement:1', or with the King likelier next to our cards, e.g. 'expert,kingtouch:16'
+    (belief.KING_CONTACT). All numbers are bounded and test modes stop after
     TEST_TIME_MS at the latest. Else BadLevel.
     """
     if isinstance(name, str) and name in LEVELS:
@@ -88,7 +91,8 @@ def get_level(name: Any) -> Level:
                  _count(parts, "nodes", base.nodes, 1, MAX_NODES), base.time_ms,
                  _number(parts, "noise", 0.0, MAX_NOISE, base.noise), _styles(parts, base.styles),
                  base.weights + weights, base.name if base is not _TEST_BASE else "",
-                 bool(_count(parts, "placement", int(base.placement), 0, 1)))
+                 bool(_count(parts, "placement", int(base.placement), 0, 1)),
+                 _number(parts, "kingtouch", 1.0, MAX_KING_CONTACT, base.king_contact))
 
 
 def _styles(parts: dict, default: tuple[str, ...]) -> tuple[str, ...]:
