@@ -278,3 +278,38 @@ def test_levels_deal_with_placement_only_when_asked():
           "learned": shardbearer_at_d6(placement=True)}
     assert sh["default"] == sh["plain"]                   # by troops only unless a table is given
     assert sum(sh["plain"]) > 1.3 * sum(sh["learned"])
+
+
+def _king_odds(king_contact):
+    """How often the King is dealt to a face-down North card touching South's (d3) and to one apart (f6)."""
+    pos = make_pos({"d2": "S:Kn^", "d3": "N:Sp", "f6": "N:Sp"}, barrack={"N": ["Sh", "Kn", "Sq", "Ar", "Sp"]})
+    k = belief.knowledge(api.view(pos, "S"), "S")
+    assert k.contact == frozenset({"d3"})
+    rng = random.Random(7)
+    deals = [belief.sample_hidden(k, rng, king_contact=king_contact)[0] for _ in range(800)]
+    return Counter(d["d3"] for d in deals)["K"], Counter(d["f6"] for d in deals)["K"]
+
+
+def test_king_contact_deals_the_king_next_to_the_viewer_and_nowhere_else():
+    # the King (troops 0) is seldom dealt face-down by troops alone; players keep him in contact
+    touching, apart = _king_odds(1.0)
+    touching16, apart16 = _king_odds(belief.KING_CONTACT)
+    assert touching16 > 4 * max(touching, 5)
+    assert apart16 <= apart + 10   # only the King's odds next to the viewer's cards change
+    assert 0.02 < touching16 / 800 < 0.3   # a soft factor: he stays the exception there
+
+
+def test_levels_deal_the_king_in_contact_only_when_asked():
+    from towers_core.skirmish.ai.levels import get_level
+    assert get_level("expert").king_contact == 1.0 and get_level("hard").king_contact == 1.0  # a trial
+    assert get_level("expert,kingtouch:16").king_contact == 16.0
+    for bad in ("expert,kingtouch:0.5", "expert,kingtouch:x", "expert,kingtouch:1e9"):
+        with pytest.raises(ValueError, match="kingtouch"):
+            get_level(bad)
+    pos = make_pos({"d2": "S:Kn^", "d3": "N:Sp", "f6": "N:Sp"}, barrack={"N": ["Sh", "Kn", "Sq", "Ar", "Sp"]})
+    view = api.view(pos, "S")
+
+    def king_at_d3(**knob):
+        return [w.get_square(SQUARE_INDEX["d3"])[0] == INDEX["K"] for w in determinize.worlds(view, [], 400, 1, **knob)]
+    assert king_at_d3() == king_at_d3(king_contact=1.0)     # troops only unless asked
+    assert sum(king_at_d3(king_contact=16.0)) > 3 * max(sum(king_at_d3()), 2)
