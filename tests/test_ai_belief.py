@@ -299,10 +299,11 @@ def test_king_contact_deals_the_king_next_to_the_viewer_and_nowhere_else():
     assert 0.02 < touching16 / 800 < 0.3   # a soft factor: he stays the exception there
 
 
-def test_levels_deal_the_king_in_contact_only_when_asked():
+def test_expert_deals_the_king_in_contact_and_the_others_by_troops():
     from towers_core.skirmish.ai.levels import get_level
-    assert get_level("expert").king_contact == 1.0 and get_level("hard").king_contact == 1.0  # a trial
-    assert get_level("expert,kingtouch:16").king_contact == 16.0
+    assert get_level("expert").king_contact == belief.KING_CONTACT > 1            # kept after a match
+    assert get_level("expert,nodes:600000").king_contact == belief.KING_CONTACT   # a variant keeps it
+    assert get_level("hard").king_contact == 1.0 and get_level("expert,kingtouch:1").king_contact == 1.0
     for bad in ("expert,kingtouch:0.5", "expert,kingtouch:x", "expert,kingtouch:1e9"):
         with pytest.raises(ValueError, match="kingtouch"):
             get_level(bad)
@@ -313,3 +314,6 @@ def test_levels_deal_the_king_in_contact_only_when_asked():
         return [w.get_square(SQUARE_INDEX["d3"])[0] == INDEX["K"] for w in determinize.worlds(view, [], 400, 1, **knob)]
     assert king_at_d3() == king_at_d3(king_contact=1.0)     # troops only unless asked
     assert sum(king_at_d3(king_contact=16.0)) > 3 * max(sum(king_at_d3()), 2)
+    # the attack preview shows the odds expert deals
+    odds = belief.hidden_distribution(view, "S", "d3", samples=800, seed=7)
+    assert odds["K"] > 3 * max(sum(king_at_d3()) / 400, 0.005)

@@ -239,7 +239,9 @@ so players keep him face-down in contact: in the 60 shipped expert-yardstick gam
 King was 6.1% of the face-down cards touching the viewer's (10.9% before ply 30) where the troops-only
 deal gave 0.7%, and 0.5% elsewhere (0.8% dealt); 18 of expert's 179 attacks on a face-down card there
 struck the King, with 0.6% of its worlds holding him. With this factor the deal gives him 5.8% there
-(9.3% before ply 30) and 0.8% elsewhere. Under trial (`expert,kingtouch:16`)."""
+(9.3% before ply 30) and 0.8% elsewhere; on the 140 games of seeds 15-18, outside the fit, 6.5% against
+6.1% (9.6% against 9.0% before ply 30). Expert deals its worlds with it (a match said so: docs/ai.md,
+tenth session) and the attack preview shows it; the yardstick and the lower levels deal by troops only."""
 
 NON_KING = tuple(c for c in CODES if c != "K")
 NON_KING_SET = frozenset(NON_KING)
@@ -482,10 +484,11 @@ def _pick_resting(barrack: list[str], k: Knowledge, rng: random.Random) -> list[
 
 def hidden_distribution(view: dict, viewer: str, square: str, history: list[dict] | None = None,
                         samples: int = 400, seed: int = 0) -> dict[str, float]:
-    """Probabilities of what the opponent's face-down card on `square` is (sampled, reproducible)."""
+    """Probabilities of what the opponent's face-down card on `square` is (sampled, reproducible), as
+    expert deals its worlds (the King KING_CONTACT times likelier next to the viewer's cards)."""
     k = knowledge(view, viewer, history)
     if square not in k.tokens:
         return {}
     rng = random.Random(seed)
-    counts = Counter(sample_hidden(k, rng)[0][square] for _ in range(samples))
+    counts = Counter(sample_hidden(k, rng, king_contact=KING_CONTACT)[0][square] for _ in range(samples))
     return {c: counts[c] / samples for c in CODES if counts[c]}

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from towers_core.errors import BadLevel, brief
+from towers_core.skirmish.belief import KING_CONTACT
 from towers_core.skirmish.ai.muster import STYLES
 from towers_core.skirmish.ai.search import MAX_WEIGHT, WEIGHT_NAMES
 
@@ -27,7 +28,7 @@ class Level:
     weights: tuple[tuple[str, float], ...] = ()  # evaluation weights other than the defaults (search.pyx)
     base: str = ""       # the named level a variant was made from ('expert' for 'expert,race:40')
     placement: bool = False  # worlds dealt with belief.PLACEMENT (where players keep which cards), else by troops only
-    king_contact: float = 1.0  # the King's deal factor next to our cards (belief.KING_CONTACT; 1 = troops only)
+    king_contact: float = 1.0  # the King's deal factor next to our cards (expert: belief.KING_CONTACT; 1 = troops only)
 
     @property
     def family(self) -> str:
@@ -39,7 +40,7 @@ LEVELS: dict[str, Level] = {
     "easy": Level("easy", 2, 1, 0, 500, 4.0, ("loose", "swarm")),
     "normal": Level("normal", 4, 3, 50_000, 1000, 1.0, ("balanced", "swarm", "knights")),
     "hard": Level("hard", 6, 6, 300_000, 2500, 0.3, ("balanced", "knights")),
-    "expert": Level("expert", 8, 10, 3_000_000, 5000, 0.0, ("knights",)),
+    "expert": Level("expert", 8, 10, 3_000_000, 5000, 0.0, ("knights",), king_contact=KING_CONTACT),
     # baselines for matches: one ply, one world, no noise; and uniform random (player.py)
     "greedy": Level("greedy", 1, 1, 0, 1000, 0.0, ("balanced",)),
     "random": Level("random", 1, 0, 0, 0, 0.0, ("random",)),
@@ -66,8 +67,8 @@ def get_level(name: Any) -> Level:
     weights by name, e.g. 'nodes:9000,race:40'; a named level can be varied the same way for
     matches, e.g. 'expert,worlds:4,reach:0', or given other muster styles, e.g.
     'expert,muster:knights+command' (muster.py), or dealt worlds with or without belief.PLACEMENT,
-    e.g. 'expert,placement:1', or with the King likelier next to our cards, e.g. 'expert,kingtouch:16'
-    (belief.KING_CONTACT). All numbers are bounded and test modes stop after
+    e.g. 'expert,placement:1', or with the King's odds next to our cards set, e.g. 'expert,kingtouch:1'
+    (troops only; expert's own is belief.KING_CONTACT). All numbers are bounded and test modes stop after
     TEST_TIME_MS at the latest. Else BadLevel.
     """
     if isinstance(name, str) and name in LEVELS:

@@ -1,0 +1,50 @@
+"""Issue 12, tenth session: the belief against the truth on the opponent's face-down cards, split by
+whether they touch one of the viewer's board cards (belief.Knowledge.contact) and by phase.
+
+    PYTHONPATH=. python docs/ladder/trials10/contact.py KING_CONTACT PLAYER RECORD.jsonl ...
+
+At every third ply of PLAYER's (a name prefix, e.g. expert), 100 deals with the King's contact factor
+KING_CONTACT (1 = troops only): each identity's dealt share against its true share, touching and apart,
+and the King's before and after ply 30.
+"""
+from __future__ import annotations
+
+import random
+import sys
+from collections import Counter, defaultdict
+
+from towers_core.skirmish import belief, position
+from towers_core.skirmish.ai.diagnose import load_records, player_on, replay
+
+
+def main(king_contact: float, prefix: str, paths: list[str]) -> None:
+    dealt: dict[str, Counter] = defaultdict(Counter)
+    truth: dict[str, Counter] = defaultdict(Counter)
+    cards: Counter = Counter()
+    for row in load_records(paths):
+        for i, (pos, history, _) in enumerate(replay(row)):
+            me = pos["to_move"]
+            if i % 3 or not str(player_on(row, me)).startswith(prefix):
+                continue
+            k = belief.knowledge(position.view(pos, me), me, history)
+            rng = random.Random(i)
+            deals = [belief.sample_hidden(k, rng, king_contact=king_contact)[0] for _ in range(100)]
+            for sq in k.tokens:
+                where = "touching" if sq in k.contact else "apart"
+                for key in (where, f"{where}, ply {'< 30' if i < 30 else '>= 30'}"):
+                    cards[key] += 1
+                    truth[key][pos["board"][sq]["card"]] += 1
+                    dealt[key].update(d[sq] for d in deals)
+    for key in sorted(cards):
+        n = cards[key]
+        king = f"King dealt {dealt[key]['K'] / 100 / n:.3f}, true {truth[key]['K'] / n:.3f}"
+        if "ply" in key:
+            print(f"{key}: {n} cards, {king}")
+            continue
+        shares = " ".join(f"{c} {dealt[key][c] / 100 / n:.3f}/{truth[key][c] / n:.3f}"
+                          for c in sorted(set(dealt[key]) | set(truth[key])))
+        print(f"{key}: {n} cards, {king}; dealt/true: {shares}")
+
+
+if __name__ == "__main__":
+    main(float(sys.argv[1]), sys.argv[2], sys.argv[3:])
