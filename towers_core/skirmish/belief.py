@@ -234,14 +234,15 @@ MAX_DEALS = 64
 
 KING_CONTACT = 16.0
 """How much likelier the King is on a face-down square touching the viewer's cards than his troops (0)
-alone say. He wins every attack he makes and a lone attack on him face-down only reveals the attacker,
+alone say. He wins every attack he makes and a lone attack on him face-down only reveals both cards,
 so players keep him face-down in contact: in the 60 shipped expert-yardstick games of seeds 19-20 the
 King was 6.1% of the face-down cards touching the viewer's (10.9% before ply 30) where the troops-only
-deal gave 0.7%, and 0.5% elsewhere (0.8% dealt); 18 of expert's 179 attacks on a face-down card there
-struck the King, with 0.6% of its worlds holding him. With this factor the deal gives him 5.8% there
-(9.3% before ply 30) and 0.8% elsewhere; on the 140 games of seeds 15-18, outside the fit, 6.5% against
-6.1% (9.6% against 9.0% before ply 30). Expert deals its worlds with it (a match said so: docs/ai.md,
-tenth session) and the attack preview shows it; the yardstick and the lower levels deal by troops only."""
+deal gave 0.7%, and 0.5% elsewhere (0.8% dealt); 18 of expert's 170 attacks on a face-down card
+struck the King, with 0.4% of its worlds holding him (docs/ladder/trials10). With this factor the
+deal gives him 5.8% there (9.3% before ply 30) and 0.8% elsewhere; on the 140 games of seeds 15-18,
+outside the fit, 6.5% against 6.1% (9.6% against 9.0% before ply 30). Expert deals its worlds with it
+(a match said so: docs/ai.md, tenth session) and the attack preview shows it; the yardstick and the
+lower levels deal by troops only."""
 
 NON_KING = tuple(c for c in CODES if c != "K")
 NON_KING_SET = frozenset(NON_KING)
