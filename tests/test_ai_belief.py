@@ -280,10 +280,13 @@ def test_levels_deal_with_placement_only_when_asked():
     assert sum(sh["plain"]) > 1.3 * sum(sh["learned"])
 
 
+# a face-down North card touching South's Knight (d3) and one apart (f6)
+KING_CONTACT_POS = make_pos({"d2": "S:Kn^", "d3": "N:Sp", "f6": "N:Sp"}, barrack={"N": ["Sh", "Kn", "Sq", "Ar", "Sp"]})
+
+
 def _king_odds(king_contact):
-    """How often the King is dealt to a face-down North card touching South's (d3) and to one apart (f6)."""
-    pos = make_pos({"d2": "S:Kn^", "d3": "N:Sp", "f6": "N:Sp"}, barrack={"N": ["Sh", "Kn", "Sq", "Ar", "Sp"]})
-    k = belief.knowledge(api.view(pos, "S"), "S")
+    """How often the King is dealt to d3 and to f6 of KING_CONTACT_POS, over 800 deals."""
+    k = belief.knowledge(api.view(KING_CONTACT_POS, "S"), "S")
     assert k.contact == frozenset({"d3"})
     rng = random.Random(7)
     deals = [belief.sample_hidden(k, rng, king_contact=king_contact)[0] for _ in range(800)]
@@ -307,8 +310,7 @@ def test_expert_deals_the_king_in_contact_and_the_others_by_troops():
     for bad in ("expert,kingtouch:0.5", "expert,kingtouch:x", "expert,kingtouch:1e9"):
         with pytest.raises(ValueError, match="kingtouch"):
             get_level(bad)
-    pos = make_pos({"d2": "S:Kn^", "d3": "N:Sp", "f6": "N:Sp"}, barrack={"N": ["Sh", "Kn", "Sq", "Ar", "Sp"]})
-    view = api.view(pos, "S")
+    view = api.view(KING_CONTACT_POS, "S")
 
     def king_at_d3(**knob):
         return [w.get_square(SQUARE_INDEX["d3"])[0] == INDEX["K"] for w in determinize.worlds(view, [], 400, 1, **knob)]

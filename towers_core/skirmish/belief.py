@@ -23,7 +23,7 @@ from functools import lru_cache
 
 from towers_core.skirmish import placement_table
 from towers_core.skirmish.cards import BUDGET, BY_CODE, CODES, POOL
-from towers_core.board import manhattan, step
+from towers_core.board import DIRECTIONS, manhattan, step
 from towers_core.skirmish.position import HIDDEN, PLAYERS
 
 ALL = frozenset(CODES)
@@ -122,7 +122,7 @@ def knowledge(view: dict, viewer: str, history: list[dict] | None = None) -> Kno
 def _touching(tokens: dict, board: dict, viewer: str) -> frozenset:
     """The face-down squares orthogonally next to one of the viewer's board cards."""
     return frozenset(sq for sq in tokens
-                     if any(board.get(step(sq, d) or "", {}).get("owner") == viewer for d in "nesw"))
+                     if any(board.get(step(sq, d) or "", {}).get("owner") == viewer for d in DIRECTIONS))
 
 
 def zone_of(square: str, owner: str, high: frozenset) -> str:
@@ -141,10 +141,10 @@ def _follow_order(order: dict[str, int], action: str, deploys: int) -> tuple[dic
     maneuvers; the count of deploys so far."""
     if action.startswith("?@"):
         return {**order, action[2:4]: deploys + 1}, deploys + 1
-    step = _maneuver(action)
-    if step:
+    move = _maneuver(action)
+    if move:
         moved = dict(order)
-        moved[step[1]] = moved.pop(step[0], 0)
+        moved[move[1]] = moved.pop(move[0], 0)
         return moved, deploys
     return order, deploys
 
@@ -188,9 +188,9 @@ def _follow_action(tokens: dict, action: str) -> dict:
         if action[4:5] == "?":          # deployed and scouted at once: a Scout
             tokens[action[2:4]] = frozenset({"Sc"})
         return tokens
-    step = _maneuver(action)
-    if step:
-        a, b = step
+    move = _maneuver(action)
+    if move:
+        a, b = move
         allowed = tokens.pop(a, ALL)
         dist = manhattan(a, b)
         if dist == 2:
@@ -372,7 +372,7 @@ def _draw_multiset(table: Table, rng: random.Random) -> tuple[str, ...]:
 
 
 def _deal(cards: tuple[str, ...], squares: list[str], k: Knowledge, rng: random.Random, deploy: float,
-          placement: Placement, match: bool, king: float = 1.0) -> list[str] | None:
+          placement: Placement, match: bool, king_contact: float = 1.0) -> list[str] | None:
     """The cards dealt to the slots (board squares, then barrack), or None if this deal breaks a slot's
     allowed identities. At-home copies go to the barrack; then each board square, in random order,
     draws a card weighted by its deploy propensity; the rest is the barrack. `match`: a random valid
@@ -396,7 +396,7 @@ def _deal(cards: tuple[str, ...], squares: list[str], k: Knowledge, rng: random.
         if not rest:
             return None
         zone, rank = k.cells.get(squares[i], ("", 0))
-        king_factor = king if squares[i] in k.contact else 1.0
+        king_factor = king_contact if squares[i] in k.contact else 1.0
         c = rng.choices(rest, [_propensity(x, deploy) * placement.get((zone, rank, x), 1.0)
                                * (king_factor if x == "K" else 1.0) for x in rest])[0]
         if c not in allowed[i]:
