@@ -284,38 +284,52 @@ def test_levels_deal_with_placement_only_when_asked():
 KING_CONTACT_POS = make_pos({"d2": "S:Kn^", "d3": "N:Sp", "f6": "N:Sp"}, barrack={"N": ["Sh", "Kn", "Sq", "Ar", "Sp"]})
 
 
-def _king_odds(king_contact):
-    """How often the King is dealt to d3 and to f6 of KING_CONTACT_POS, over 800 deals."""
+def _odds(card, factors):
+    """How often `card` is dealt to d3 (touching) and to f6 (apart) of KING_CONTACT_POS, over 800 deals."""
     k = belief.knowledge(api.view(KING_CONTACT_POS, "S"), "S")
     assert k.contact == frozenset({"d3"})
     rng = random.Random(7)
-    deals = [belief.sample_hidden(k, rng, king_contact=king_contact)[0] for _ in range(800)]
-    return Counter(d["d3"] for d in deals)["K"], Counter(d["f6"] for d in deals)["K"]
+    deals = [belief.sample_hidden(k, rng, factors=factors)[0] for _ in range(800)]
+    return Counter(d["d3"] for d in deals)[card], Counter(d["f6"] for d in deals)[card]
 
 
 def test_king_contact_deals_the_king_next_to_the_viewer_and_nowhere_else():
     # the King (troops 0) is seldom dealt face-down by troops alone; players keep him in contact
-    touching, apart = _king_odds(1.0)
-    touching16, apart16 = _king_odds(belief.KING_CONTACT)
+    touching, apart = _odds("K", None)
+    touching16, apart16 = _odds("K", belief.EXPERT_DEAL)
+    assert belief.EXPERT_DEAL == {("K", True): belief.KING_CONTACT}
     assert touching16 > 4 * max(touching, 5)
     assert apart16 <= apart + 10   # only the King's odds next to the viewer's cards change
     assert 0.02 < touching16 / 800 < 0.3   # a soft factor: he stays the exception there
 
 
+def test_a_deal_factor_moves_its_card_only_where_it_applies():
+    near, far = _odds("Kn", None)
+    near_far3, far_far3 = _odds("Kn", {("Kn", False): 3.0})
+    assert far_far3 > 1.3 * far and near_far3 <= near + 15     # apart raised, touching not
+    near_near3, far_near3 = _odds("Kn", {("Kn", True): 3.0})
+    assert near_near3 > 1.3 * near and far_near3 <= far + 15   # and the other way round
+    near_low, _ = _odds("Kn", {("Kn", True): 0.01})
+    assert near_low < near / 4                                  # a factor below 1 lowers the odds
+
+
 def test_expert_deals_the_king_in_contact_and_the_others_by_troops():
     from towers_core.skirmish.ai.levels import get_level
-    assert get_level("expert").king_contact == belief.KING_CONTACT > 1            # kept after a match
-    assert get_level("expert,nodes:600000").king_contact == belief.KING_CONTACT   # a variant keeps it
-    assert get_level("hard").king_contact == 1.0 and get_level("expert,kingtouch:1").king_contact == 1.0
-    for bad in ("expert,kingtouch:0.5", "expert,kingtouch:x", "expert,kingtouch:1e9"):
-        with pytest.raises(ValueError, match="kingtouch"):
+    assert get_level("expert").deal_factors == belief.EXPERT_DEAL              # kept after a match
+    assert get_level("expert,nodes:600000").deal_factors == belief.EXPERT_DEAL  # a variant keeps it
+    assert get_level("hard").deal_factors == {} and get_level("expert,near.K:1").deal_factors == {}
+    assert get_level("expert,far.Kn:2,near.Sq:1.5").deal_factors == {
+        ("K", True): belief.KING_CONTACT, ("Kn", False): 2.0, ("Sq", True): 1.5}
+    for bad, key in (("expert,near.K:0", "near.K"), ("expert,far.Kn:x", "far.Kn"), ("expert,near.Sq:1e9", "near.Sq"),
+                     ("expert,near.Q:2", "keys")):
+        with pytest.raises(ValueError, match=key):
             get_level(bad)
     view = api.view(KING_CONTACT_POS, "S")
 
     def king_at_d3(**knob):
         return [w.get_square(SQUARE_INDEX["d3"])[0] == INDEX["K"] for w in determinize.worlds(view, [], 400, 1, **knob)]
-    assert king_at_d3() == king_at_d3(king_contact=1.0)     # troops only unless asked
-    assert sum(king_at_d3(king_contact=16.0)) > 3 * max(sum(king_at_d3()), 2)
+    assert king_at_d3() == king_at_d3(factors={})     # troops only unless asked
+    assert sum(king_at_d3(factors=belief.EXPERT_DEAL)) > 3 * max(sum(king_at_d3()), 2)
     # the attack preview shows the odds expert deals
     odds = belief.hidden_distribution(view, "S", "d3", samples=800, seed=7)
     assert odds["K"] > 3 * max(sum(king_at_d3()) / 400, 0.005)

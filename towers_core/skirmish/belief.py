@@ -232,6 +232,10 @@ Level.placement). The table, how it was fitted and its held-out log-loss: placem
 MAX_DEALS = 64
 """Random deals tried before the (approximate) matching fallback; each rejected one redraws the multiset."""
 
+DealFactors = dict[tuple[str, bool], float]
+"""(card, whether the face-down square touches one of the viewer's board cards) -> how much likelier the
+deal makes that card there than its troops alone say (absent = 1). A level's own (Level.deal)."""
+
 KING_CONTACT = 16.0
 """How much likelier the King is on a face-down square touching the viewer's cards than his troops (0)
 alone say. He wins every attack he makes and a lone attack on him face-down only reveals both cards,
@@ -244,21 +248,24 @@ outside the fit, 6.5% against 6.1% (9.6% against 9.0% before ply 30). Expert dea
 (a match said so: docs/ai.md, tenth session) and the attack preview shows it; the yardstick and the
 lower levels deal by troops only."""
 
+EXPERT_DEAL: DealFactors = {("K", True): KING_CONTACT}
+"""The deal factors expert searches with (and the attack preview shows): the King's in contact."""
+
 NON_KING = tuple(c for c in CODES if c != "K")
 NON_KING_SET = frozenset(NON_KING)
 
 
 def sample_hidden(k: Knowledge, rng: random.Random, tilt: float = FULL_SPEND_TILT, copies: bool = COUNT_COPIES,
                   deploy: float = DEPLOY_SCALE, placement: Placement | None = None,
-                  king_contact: float = 1.0) -> tuple[dict[str, str], list[str], list[str]]:
+                  factors: DealFactors | None = None) -> tuple[dict[str, str], list[str], list[str]]:
     """One assignment of the hidden cards consistent with `k`: (board square -> card, barrack, resting).
 
     The hidden multiset is drawn first, exactly, among all that fit the pool, the required cards and
     the budget (weighted by the full-spend prior `tilt`, and by the copies if `copies`); then it is
     dealt: cards seen going home to the barrack, each board square (in random order, so none is
     favoured by its place) drawing by deploy propensity (times `placement`'s factor for the square's cell
-    (zone and deploy rank) and the card; None or {} = troops only; and the King's by `king_contact` on a
-    square touching the viewer's cards, KING_CONTACT). A deal that breaks a square's allowed
+    (zone and deploy rank) and the card; None or {} = troops only; and by the `factors` entry for the card and
+    whether the square touches the viewer's cards, e.g. EXPERT_DEAL). A deal that breaks a square's allowed
     identities is rejected and the multiset redrawn, so a multiset's odds also follow how well it
     explains the face-down cards' moves (Bayes). Reproducible for a given rng state.
     """
@@ -266,17 +273,18 @@ def sample_hidden(k: Knowledge, rng: random.Random, tilt: float = FULL_SPEND_TIL
     n = len(squares) + k.barrack
     key = _table_key(k, n, tilt, copies)
     placement = placement or {}
+    factors = factors or {}
     chosen = None
     if key is not None:
         table = _multisets(*key)
         for _ in range(MAX_DEALS):
-            chosen = _deal(_draw_multiset(table, rng), squares, k, rng, deploy, placement, False, king_contact)
+            chosen = _deal(_draw_multiset(table, rng), squares, k, rng, deploy, placement, False, factors)
             if chosen is not None:
                 break
         if chosen is None:  # only now: the fallback table scans every multiset for a valid matching
             fitting = _fitting(key, tuple(a for a in (k.tokens[sq] for sq in squares) if not NON_KING_SET <= a))
             for _ in range(MAX_DEALS if fitting[0] else 0):
-                chosen = _deal(_draw_multiset(fitting, rng), squares, k, rng, deploy, placement, True, king_contact)
+                chosen = _deal(_draw_multiset(fitting, rng), squares, k, rng, deploy, placement, True, factors)
                 if chosen is not None:
                     break
     if chosen is None:  # an inconsistent view: fill what fits, the rest best-effort
@@ -372,11 +380,11 @@ def _draw_multiset(table: Table, rng: random.Random) -> tuple[str, ...]:
 
 
 def _deal(cards: tuple[str, ...], squares: list[str], k: Knowledge, rng: random.Random, deploy: float,
-          placement: Placement, match: bool, king_contact: float = 1.0) -> list[str] | None:
+          placement: Placement, match: bool, factors: DealFactors | None = None) -> list[str] | None:
     """The cards dealt to the slots (board squares, then barrack), or None if this deal breaks a slot's
     allowed identities. At-home copies go to the barrack; then each board square, in random order,
-    draws a card weighted by its deploy propensity; the rest is the barrack. `match`: a random valid
-    matching instead, so any multiset that can fit does."""
+    draws a card weighted by its deploy propensity (times its placement and deal factors); the rest is
+    the barrack. `match`: a random valid matching instead, so any multiset that can fit does."""
     n = len(squares) + k.barrack
     slot: list[str | None] = [None] * n
     allowed = [k.tokens[sq] for sq in squares] + [ALL] * k.barrack
@@ -392,13 +400,14 @@ def _deal(cards: tuple[str, ...], squares: list[str], k: Knowledge, rng: random.
         return _match(rest, free, allowed, slot, rng)
     board = [i for i in free if i < len(squares)]
     rng.shuffle(board)
+    factors = factors or {}
     for i in board:
         if not rest:
             return None
         zone, rank = k.cells.get(squares[i], ("", 0))
-        king_factor = king_contact if squares[i] in k.contact else 1.0
+        near = squares[i] in k.contact
         c = rng.choices(rest, [_propensity(x, deploy) * placement.get((zone, rank, x), 1.0)
-                               * (king_factor if x == "K" else 1.0) for x in rest])[0]
+                               * factors.get((x, near), 1.0) for x in rest])[0]
         if c not in allowed[i]:
             return None
         slot[i] = c
@@ -486,10 +495,10 @@ def _pick_resting(barrack: list[str], k: Knowledge, rng: random.Random) -> list[
 def hidden_distribution(view: dict, viewer: str, square: str, history: list[dict] | None = None,
                         samples: int = 400, seed: int = 0) -> dict[str, float]:
     """Probabilities of what the opponent's face-down card on `square` is (sampled, reproducible), as
-    expert deals its worlds (the King KING_CONTACT times likelier next to the viewer's cards)."""
+    expert deals its worlds (EXPERT_DEAL: the King KING_CONTACT times likelier next to the viewer's cards)."""
     k = knowledge(view, viewer, history)
     if square not in k.tokens:
         return {}
     rng = random.Random(seed)
-    counts = Counter(sample_hidden(k, rng, king_contact=KING_CONTACT)[0][square] for _ in range(samples))
+    counts = Counter(sample_hidden(k, rng, factors=EXPERT_DEAL)[0][square] for _ in range(samples))
     return {c: counts[c] / samples for c in CODES if counts[c]}

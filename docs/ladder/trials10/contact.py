@@ -1,11 +1,12 @@
 """Issue 12, tenth session: the belief against the truth on the opponent's face-down cards, split by
 whether they touch one of the viewer's board cards (belief.Knowledge.contact) and by phase.
 
-    PYTHONPATH=. python docs/ladder/trials10/contact.py KING_CONTACT PLAYER RECORD.jsonl ...
+    PYTHONPATH=. python docs/ladder/trials10/contact.py LEVEL PLAYER RECORD.jsonl ...
 
-At every third ply of PLAYER's (a name prefix, e.g. expert), 100 deals with the King's contact factor
-KING_CONTACT (1 = troops only): each identity's dealt share against its true share, touching and apart,
-and the King's before and after ply 30.
+At every third ply of PLAYER's (a name prefix, e.g. expert), 100 deals with LEVEL's deal factors
+(Level.deal): each identity's dealt share against its true share, touching and apart, and the King's
+before and after ply 30. The tenth session's figures: LEVEL `expert,near.K:1` (troops only, then spelled
+KING_CONTACT 1) and `expert,near.K:16` (then 16).
 """
 from __future__ import annotations
 
@@ -15,9 +16,11 @@ from collections import Counter, defaultdict
 
 from towers_core.skirmish import belief, position
 from towers_core.skirmish.ai.diagnose import load_records, player_on, replay
+from towers_core.skirmish.ai.levels import get_level
 
 
-def main(king_contact: float, prefix: str, paths: list[str]) -> None:
+def main(level: str, prefix: str, paths: list[str]) -> None:
+    factors = get_level(level).deal_factors
     dealt: dict[str, Counter] = defaultdict(Counter)
     truth: dict[str, Counter] = defaultdict(Counter)
     cards: Counter = Counter()
@@ -28,7 +31,7 @@ def main(king_contact: float, prefix: str, paths: list[str]) -> None:
                 continue
             k = belief.knowledge(position.view(pos, me), me, history)
             rng = random.Random(i)
-            deals = [belief.sample_hidden(k, rng, king_contact=king_contact)[0] for _ in range(100)]
+            deals = [belief.sample_hidden(k, rng, factors=factors)[0] for _ in range(100)]
             for sq in k.tokens:
                 where = "touching" if sq in k.contact else "apart"
                 for key in (where, f"{where}, ply {'< 30' if i < 30 else '>= 30'}"):
@@ -47,4 +50,4 @@ def main(king_contact: float, prefix: str, paths: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(float(sys.argv[1]), sys.argv[2], sys.argv[3:])
+    main(sys.argv[1], sys.argv[2], sys.argv[3:])

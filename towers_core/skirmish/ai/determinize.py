@@ -13,16 +13,16 @@ from towers_core.skirmish.rules import Engine
 
 
 def worlds(view: dict, history: list[dict], count: int, seed: int, placement: bool = False,
-           king_contact: float = 1.0) -> list[Engine]:
+           factors: belief.DealFactors | None = None) -> list[Engine]:
     """`count` Engines, each the view completed by one consistent sample (reproducible by seed), dealt
-    with belief.PLACEMENT if `placement`, else by troops only, the King `king_contact` times likelier
-    next to the player's cards."""
+    with belief.PLACEMENT if `placement`, else by troops only, and with the deal `factors` (a card's
+    odds on a square touching the player's cards or not, e.g. belief.EXPERT_DEAL)."""
     me = view["to_move"]
     k = belief.knowledge(view, me, history)
     base = position.view_engine(view, me)  # never a world built on a peek (Searcher checks the history)
     rng = random.Random(f"worlds:{seed}")
     table = belief.PLACEMENT if placement else None
-    return [_fill(base.copy(), k, *belief.sample_hidden(k, rng, placement=table, king_contact=king_contact))
+    return [_fill(base.copy(), k, *belief.sample_hidden(k, rng, placement=table, factors=factors))
             for _ in range(count)]
 
 

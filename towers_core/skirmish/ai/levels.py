@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from towers_core.errors import BadLevel, brief
-from towers_core.skirmish.belief import KING_CONTACT
+from towers_core.skirmish.belief import EXPERT_DEAL, DealFactors
+from towers_core.skirmish.cards import CODES
 from towers_core.skirmish.ai.muster import STYLES
 from towers_core.skirmish.ai.search import MAX_WEIGHT, WEIGHT_NAMES
 
@@ -28,19 +29,24 @@ class Level:
     weights: tuple[tuple[str, float], ...] = ()  # evaluation weights other than the defaults (search.pyx)
     base: str = ""       # the named level a variant was made from ('expert' for 'expert,race:40')
     placement: bool = False  # worlds dealt with belief.PLACEMENT (where players keep which cards), else by troops only
-    king_contact: float = 1.0  # the King's deal factor next to our cards (expert: belief.KING_CONTACT; 1 = troops only)
+    deal: tuple[tuple[tuple[str, bool], float], ...] = ()  # deal factors of the worlds (belief.DealFactors)
 
     @property
     def family(self) -> str:
         """The name musters are drawn under: a variant fields its base level's musters."""
         return self.base or self.name
 
+    @property
+    def deal_factors(self) -> DealFactors:
+        """The deal factors as belief takes them: (card, touching our cards?) -> factor."""
+        return dict(self.deal)
+
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", 2, 1, 0, 500, 4.0, ("loose", "swarm")),
     "normal": Level("normal", 4, 3, 50_000, 1000, 1.0, ("balanced", "swarm", "knights")),
     "hard": Level("hard", 6, 6, 300_000, 2500, 0.3, ("balanced", "knights")),
-    "expert": Level("expert", 8, 10, 3_000_000, 5000, 0.0, ("knights",), king_contact=KING_CONTACT),
+    "expert": Level("expert", 8, 10, 3_000_000, 5000, 0.0, ("knights",), deal=tuple(sorted(EXPERT_DEAL.items()))),
     # baselines for matches: one ply, one world, no noise; and uniform random (player.py)
     "greedy": Level("greedy", 1, 1, 0, 1000, 0.0, ("balanced",)),
     "random": Level("random", 1, 0, 0, 0, 0.0, ("random",)),
@@ -53,8 +59,9 @@ MAX_NODES = 50_000_000
 MAX_WORLDS = 32       # the search's MAXW
 MAX_NOISE = 100.0
 TEST_TIME_MS = 30_000
-_TEST_KEYS = {"depth", "nodes", "worlds", "noise", "muster", "placement", "kingtouch", *WEIGHT_NAMES}
-MAX_KING_CONTACT = 1000.0
+DEAL_KEYS = {f"{where}.{card}": (card, where == "near") for card in CODES for where in ("near", "far")}
+_TEST_KEYS = {"depth", "nodes", "worlds", "noise", "muster", "placement", *DEAL_KEYS, *WEIGHT_NAMES}
+DEAL_FACTOR_RANGE = (0.01, 1000.0)
 MAX_MUSTER_STYLES = 8
 # what a test mode ('depth:N', 'nodes:N') starts from before its keys change it
 _TEST_BASE = Level("test", 2, MAX_DEPTH, 0, TEST_TIME_MS, 0.0, ("balanced",))
@@ -67,8 +74,9 @@ def get_level(name: Any) -> Level:
     weights by name, e.g. 'nodes:9000,race:40'; a named level can be varied the same way for
     matches, e.g. 'expert,worlds:4,reach:0', or given other muster styles, e.g.
     'expert,muster:knights+command' (muster.py), or dealt worlds with or without belief.PLACEMENT,
-    e.g. 'expert,placement:1', or with the King's odds next to our cards set, e.g. 'expert,kingtouch:1'
-    (troops only; expert's own is belief.KING_CONTACT). All numbers are bounded and test modes stop after
+    e.g. 'expert,placement:1', or with a card's deal factor set on face-down squares touching our cards or
+    not, e.g. 'expert,near.K:1' (troops only; expert's own is belief.EXPERT_DEAL) or 'expert,far.Kn:2'
+    (belief.DealFactors). All numbers are bounded and test modes stop after
     TEST_TIME_MS at the latest. Else BadLevel.
     """
     if isinstance(name, str) and name in LEVELS:
@@ -93,7 +101,16 @@ def get_level(name: Any) -> Level:
                  _number(parts, "noise", 0.0, MAX_NOISE, base.noise), _styles(parts, base.styles),
                  base.weights + weights, base.name if base is not _TEST_BASE else "",
                  bool(_count(parts, "placement", int(base.placement), 0, 1)),
-                 _number(parts, "kingtouch", 1.0, MAX_KING_CONTACT, base.king_contact))
+                 _deal(parts, base.deal))
+
+
+def _deal(parts: dict, default: tuple) -> tuple[tuple[tuple[str, bool], float], ...]:
+    """The base level's deal factors with the level string's `near.X` / `far.X` ones set (1 drops one)."""
+    factors = dict(default)
+    for key, card_near in DEAL_KEYS.items():
+        if key in parts:
+            factors[card_near] = _number(parts, key, *DEAL_FACTOR_RANGE)
+    return tuple(sorted((k, v) for k, v in factors.items() if v != 1.0))
 
 
 def _styles(parts: dict, default: tuple[str, ...]) -> tuple[str, ...]:
