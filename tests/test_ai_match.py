@@ -74,6 +74,21 @@ def test_a_tiny_match_runs():
     assert r["games"] == 2 and r["wins"] + r["draws"] + r["losses"] == 2
 
 
+def test_a_resumed_match_plays_the_games_it_skipped_to(tmp_path):
+    from towers_core import matches
+    played = []
+
+    def fake(g):
+        played.append(g)
+        return {"game": g, "score": 1.0, "reason": "dominance", "plies": 9, "moves": [],
+                "think_a": [0.0, 0.0, 1], "think_b": [0.0, 0.0, 1]}
+    lines = []
+    r = matches.match(fake, "a", "b", 6, 5, 1, report=lines.append, record=str(tmp_path / "r.jsonl"), skip=3)
+    assert played == schedule("a", "b", 6, 5)[3:] and r["games"] == 3
+    assert lines[0].startswith("game   4/6 pair   1 a(N)")        # numbered as in the whole match
+    assert len((tmp_path / "r.jsonl").read_text().splitlines()) == 3
+
+
 def test_unknown_level_is_an_error():
     with pytest.raises(ValueError):
         get_level("grandmaster")

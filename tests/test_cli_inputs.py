@@ -12,6 +12,8 @@ from towers_core.cli import main
     (["match", "--b", "grandmaster"], "grandmaster"),
     (["match", "--games", "-3"], "--games"),
     (["match", "--concurrency", "0"], "--concurrency"),
+    (["match", "--games", "4", "--skip", "4"], "--skip"),   # nothing left to play
+    (["match", "--skip", "-1"], "--skip"),
     (["bench-ai", "--levels", "easy,depth:99"], "depth"),
     (["bench-ai", "--seconds", "1e9"], "--seconds"),
 ])

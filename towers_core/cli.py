@@ -35,6 +35,8 @@ def check_options(args: argparse.Namespace, game: ModuleType) -> None:
         whole_number(args.games, "--games", 1, MAX_GAMES, BadLevel)
     if "concurrency" in args:
         whole_number(args.concurrency, "--concurrency", 1, MAX_CONCURRENCY, BadLevel)
+    if "skip" in args:
+        whole_number(args.skip, "--skip", 0, args.games + args.games % 2 - 1, BadLevel)
     levels = [getattr(args, key) for key in ("a", "b") if key in args]
     levels += [lv for lv in getattr(args, "levels", "").split(",") if lv]
     for level in levels:
@@ -69,6 +71,8 @@ def add_ai_commands(sub: argparse._SubParsersAction, levels: list[str], games: i
     m.add_argument("--concurrency", type=int, default=1, help="games played in parallel processes")
     m.add_argument("--quiet", action="store_true", help="only the final figures")
     m.add_argument("--record", help="append each game (seed, moves, result) as a JSON line to this file")
+    m.add_argument("--skip", type=int, default=0,
+                   help="leave out the first N games of the schedule (resume a stopped match: same seed, games)")
     m.set_defaults(run=match)
     a = sub.add_parser("bench-ai", help="search speed and depth on opening, middle and late positions")
     a.add_argument("--seconds", type=float, default=1.0, help="search time per position")
@@ -98,11 +102,13 @@ def run_match(args: argparse.Namespace, match: Callable[..., dict]) -> int:
     """`towers-cli <game> match`: play the game's `match` and print each game (unless --quiet),
     the tallies, the time per move, the Elo figures and a final SUMMARY line."""
     games = args.games + args.games % 2
-    print(f"match: {args.a} vs {args.b}, {games} games ({games // 2} colour-swapped pairs), "
+    skipped = f", the first {args.skip} skipped" if args.skip else ""
+    print(f"match: {args.a} vs {args.b}, {games} games ({games // 2} colour-swapped pairs{skipped}), "
           f"seed {args.seed}, concurrency {args.concurrency}", flush=True)
     t0 = time.perf_counter()
     r = match(args.a, args.b, games, args.seed, args.concurrency,
-              report=(lambda s: None) if args.quiet else (lambda s: print(s, flush=True)), record=args.record)
+              report=(lambda s: None) if args.quiet else (lambda s: print(s, flush=True)), record=args.record,
+              skip=args.skip)
     dt = time.perf_counter() - t0
     print(f"{r['a']} vs {r['b']}: W {r['wins']}  D {r['draws']}  L {r['losses']}  "
           f"score {100 * r['score']:.1f}%  mean {r['mean_plies']:.0f} plies  {dt:.0f} s  ends {r['reasons']}")

@@ -71,13 +71,14 @@ def record_game(path: str, r: dict) -> None:
 
 
 def match(play_game: Callable[[Game], dict], a: str, b: str, games: int, seed: int, concurrency: int,
-          report: Callable[[str], None] = print, record: str | None = None) -> dict:
+          report: Callable[[str], None] = print, record: str | None = None, skip: int = 0) -> dict:
     """Play the match, report each game (and append it to `record`), and return the tallies, end
-    reasons and Elo figures."""
+    reasons and Elo figures. `skip`: leave out the schedule's first games, so a stopped match resumes
+    on the same games it would have played (the tallies are of the games played)."""
     results = []
     w = d = losses = 0
     reasons: dict[str, int] = {}
-    for r in run_games(play_game, schedule(a, b, games, seed), concurrency):
+    for r in run_games(play_game, schedule(a, b, games, seed)[skip:], concurrency):
         results.append(r)
         if record:
             record_game(record, r)
@@ -87,7 +88,7 @@ def match(play_game: Callable[[Game], dict], a: str, b: str, games: int, seed: i
         reasons[r["reason"]] = reasons.get(r["reason"], 0) + 1
         g = r["game"]
         outcome = {1.0: f"{a} wins", 0.5: "draw", 0.0: f"{b} wins"}[r["score"]]
-        report(f"game {len(results):>3}/{games} pair {g.pair:>3} {a}({g.a_side}) vs {b}({OTHER[g.a_side]}): "
+        report(f"game {skip + len(results):>3}/{games} pair {g.pair:>3} {a}({g.a_side}) vs {b}({OTHER[g.a_side]}): "
                f"{outcome} by {r['reason']} in {r['plies']} plies   [W/D/L {w}/{d}/{losses}]")
     diff, lo, hi = elo_interval(results)
     return {"a": a, "b": b, "games": len(results), "wins": w, "draws": d, "losses": losses,

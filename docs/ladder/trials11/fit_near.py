@@ -5,21 +5,26 @@ cards (belief.DealFactors, (card, True)), so each identity's dealt share there m
 
 At every third ply of PLAYER's (a name prefix, e.g. expert), ROUNDS rounds of 30 deals per position,
 each round multiplying every card's factor by (true share / dealt share) ** 0.8 on the touching squares
-(the King starts at belief.KING_CONTACT); the squares apart keep the troops-only deal. Prints each
-round's shares and factors, and the level string of the last.
+(the King starts at belief.KING_CONTACT); the squares apart keep the troops-only deal. The Soulcaster
+is not fitted: the recorded players never muster one, which says nothing of players who do. Prints each
+round's shares and factors, and the level string of the last. ROUNDS 0 only measures, with the
+factors given as a level string in FACTORS (e.g. FACTORS=expert,near.Kn:1.5).
 """
 from __future__ import annotations
 
+import os
 import random
 import sys
 from collections import Counter
 
 from towers_core.skirmish import belief, position
 from towers_core.skirmish.ai.diagnose import load_records, player_on, replay
+from towers_core.skirmish.ai.levels import get_level
 from towers_core.skirmish.cards import CODES
 
 DEALS = 30
 STEP = 0.8
+FITTED = tuple(c for c in CODES if c != "So")
 
 
 def positions(prefix: str, paths: list[str]) -> list[tuple[belief.Knowledge, dict[str, str]]]:
@@ -50,7 +55,7 @@ def shares(data: list, factors: belief.DealFactors) -> tuple[Counter, Counter, i
 
 def main(prefix: str, rounds: int, paths: list[str]) -> None:
     data = positions(prefix, paths)
-    factors: belief.DealFactors = dict(belief.EXPERT_DEAL)
+    factors: belief.DealFactors = get_level(os.environ.get("FACTORS", "expert")).deal_factors
     for r in range(rounds + 1):
         dealt, truth, n = shares(data, factors)
         print(f"round {r}: {n} touching cards; dealt/true " + " ".join(
@@ -58,11 +63,11 @@ def main(prefix: str, rounds: int, paths: list[str]) -> None:
         print("  factors " + " ".join(f"{c} {factors.get((c, True), 1.0):.2f}" for c in CODES), flush=True)
         if r == rounds:
             break
-        for c in CODES:
+        for c in FITTED:
             d, t = dealt[c] / DEALS / n, truth[c] / n
             f = factors.get((c, True), 1.0) * ((max(t, 0.002) / max(d, 0.002)) ** STEP)
             factors[(c, True)] = min(max(f, 0.05), 50.0)
-    print("level: expert," + ",".join(f"near.{c}:{factors[(c, True)]:.2f}" for c in CODES))
+    print("level: expert," + ",".join(f"near.{c}:{factors.get((c, True), 1.0):.2f}" for c in FITTED))
 
 
 if __name__ == "__main__":

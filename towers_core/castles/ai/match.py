@@ -47,6 +47,7 @@ def play_game(g: Game) -> dict:
 
 
 def match(a: str, b: str, games: int, seed: int, concurrency: int,
-          report: Callable[[str], None] = print, record: str | None = None) -> dict:
-    """Play the match, report each game (and append it to `record`), return tallies and Elo figures."""
-    return matches.match(play_game, a, b, games, seed, concurrency, report, record)
+          report: Callable[[str], None] = print, record: str | None = None, skip: int = 0) -> dict:
+    """Play the match (without the schedule's first `skip` games), report each game (and append it
+    to `record`), return tallies and Elo figures."""
+    return matches.match(play_game, a, b, games, seed, concurrency, report, record, skip)
