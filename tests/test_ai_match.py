@@ -126,3 +126,14 @@ def test_diagnose_scores_a_recorded_match_by_muster(monkeypatch, capsys):
     diagnose.main()
     lines = capsys.readouterr().out.splitlines()
     assert "expert knights   vs *           20 games   80.0%" in lines
+
+
+def test_plies_of_walks_one_players_moves_of_a_recorded_game():
+    record = Path(__file__).parent.parent / "docs/ladder/expert_knights_ismcts70k_seed20.jsonl"
+    row = diagnose.load_records([str(record)])[0]
+    expert_side = row["a_side"]   # A is expert in this record
+    plies = list(diagnose.plies_of(row, "expert"))
+    yard = list(diagnose.plies_of(row, "ismcts"))
+    assert len(plies) + len(yard) == len(row["moves"])
+    assert all(pos["to_move"] == expert_side and row["moves"][i] == action for i, pos, _, action in plies)
+    assert sorted(i for i, *_ in plies + yard) == list(range(len(row["moves"])))

@@ -15,7 +15,7 @@ import sys
 from collections import Counter, defaultdict
 
 from towers_core.skirmish import belief, position
-from towers_core.skirmish.ai.diagnose import load_records, player_on, replay
+from towers_core.skirmish.ai.diagnose import load_records, plies_of
 from towers_core.skirmish.ai.levels import get_level
 
 
@@ -25,9 +25,9 @@ def main(level: str, prefix: str, paths: list[str]) -> None:
     truth: dict[str, Counter] = defaultdict(Counter)
     cards: Counter = Counter()
     for row in load_records(paths):
-        for i, (pos, history, _) in enumerate(replay(row)):
+        for i, pos, history, _ in plies_of(row, prefix):
             me = pos["to_move"]
-            if i % 3 or not str(player_on(row, me)).startswith(prefix):
+            if i % 3:
                 continue
             k = belief.knowledge(position.view(pos, me), me, history)
             rng = random.Random(i)

@@ -18,7 +18,7 @@ import sys
 from collections import Counter
 
 from towers_core.skirmish import belief, position
-from towers_core.skirmish.ai.diagnose import load_records, player_on, replay
+from towers_core.skirmish.ai.diagnose import load_records, plies_of
 from towers_core.skirmish.ai.levels import get_level
 from towers_core.skirmish.cards import CODES
 
@@ -31,9 +31,9 @@ def positions(prefix: str, paths: list[str]) -> list[tuple[belief.Knowledge, dic
     """(the viewer's knowledge, true identity of each face-down square touching the viewer's cards)."""
     out = []
     for row in load_records(paths):
-        for i, (pos, history, _) in enumerate(replay(row)):
+        for i, pos, history, _ in plies_of(row, prefix):
             me = pos["to_move"]
-            if i % 3 or not str(player_on(row, me)).startswith(prefix):
+            if i % 3:
                 continue
             k = belief.knowledge(position.view(pos, me), me, history)
             if k.contact:

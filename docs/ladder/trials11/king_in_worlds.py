@@ -6,40 +6,32 @@ it searched held the King on the struck square, against the belief's odds there 
 from __future__ import annotations
 
 import random
-import re
 import sys
 from collections import Counter
 
 from towers_core.board import SQUARE_INDEX
 from towers_core.skirmish import belief, position
 from towers_core.skirmish.ai import determinize
-from towers_core.skirmish.ai.diagnose import load_records, player_on, replay
 from towers_core.skirmish.ai.levels import get_level
 from towers_core.skirmish.cards import INDEX
+
+from king_strikes import king_strikes  # beside this script
 
 
 def main(level: str, paths: list[str]) -> None:
     lv = get_level(level)
     held: Counter = Counter()
     odds = []
-    for row in load_records(paths):
-        for pos, history, action in replay(row):
-            me = pos["to_move"]
-            target = re.search(r"x([a-g][1-7])", action)
-            if not target or not str(player_on(row, me)).startswith("expert"):
-                continue
-            sq = target.group(1)
-            card = pos["board"].get(sq)
-            if not card or card["owner"] == me or card["up"] or card["card"] != "K":
-                continue
-            view = position.view(pos, me)
-            worlds = determinize.worlds(view, history, lv.worlds, row["seed"] + pos["actions"], lv.placement,
-                                        lv.deal_factors)
-            held[sum(w.get_square(SQUARE_INDEX[sq])[0] == INDEX["K"] for w in worlds)] += 1
-            k = belief.knowledge(view, me, history)
-            rng = random.Random(0)
-            odds.append(sum(belief.sample_hidden(k, rng, factors=lv.deal_factors)[0][sq] == "K"
-                            for _ in range(400)) / 400)
+    for row, pos, history, _, sq in king_strikes(paths):
+        me = pos["to_move"]
+        view = position.view(pos, me)
+        worlds = determinize.worlds(view, history, lv.worlds, row["seed"] + pos["actions"], lv.placement,
+                                    lv.deal_factors)
+        held[sum(w.get_square(SQUARE_INDEX[sq])[0] == INDEX["K"] for w in worlds)] += 1
+        k = belief.knowledge(view, me, history)
+        rng = random.Random(0)
+        odds.append(sum(belief.sample_hidden(k, rng, factors=lv.deal_factors)[0][sq] == "K"
+                        for _ in range(400)) / 400)
     n = sum(held.values())
     print(f"{n} strikes on a face-down King; worlds (of {lv.worlds}) holding him on the struck square: "
           + ", ".join(f"{k}: {v}" for k, v in sorted(held.items())))

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Iterator
 
 from towers_core.board import SQUARE_INDEX
 from towers_core.skirmish import position
 from towers_core.skirmish.ai import determinize
-from towers_core.skirmish.ai.diagnose import load_records, player_on, replay
+from towers_core.skirmish.ai.diagnose import load_records, plies_of
 from towers_core.skirmish.ai.player import Searcher
 from towers_core.skirmish.cards import INDEX
 from towers_core.skirmish.position import PLAYERS
@@ -62,26 +63,30 @@ def choose(view: dict, history: list[dict], level: str, seed: int, told: str | N
         determinize.worlds = dealt
 
 
+def king_strikes(paths: list[str]) -> Iterator[tuple[dict, dict, list[dict], str, str]]:
+    """(game, position, mover's history, action, struck square) of each of expert's attacks on a
+    face-down King in the records."""
+    for row in load_records(paths):
+        for _, pos, history, action in plies_of(row, "expert"):
+            target = re.search(r"x([a-g][1-7])", action)
+            card = pos["board"].get(target.group(1)) if target else None
+            if card and card["owner"] != pos["to_move"] and not card["up"] and card["card"] == "K":
+                yield row, pos, history, action, target.group(1)
+
+
 def main(level: str, paths: list[str]) -> None:
     strikes = still = 0
-    for row in load_records(paths):
-        for pos, history, action in replay(row):
-            me = pos["to_move"]
-            target = re.search(r"x([a-g][1-7])", action)
-            if not target or not str(player_on(row, me)).startswith("expert"):
-                continue
-            card = pos["board"].get(target.group(1))
-            if not card or card["owner"] == me or card["up"] or card["card"] != "K":
-                continue
-            view = position.view(pos, me)
-            seed = row["seed"] + pos["actions"]
-            again = choose(view, history, level, seed, None)
-            told = choose(view, history, level, seed, target.group(1))
-            score = row["score"] if row["a_side"] == me else 1 - row["score"]
-            strikes += 1
-            still += f"x{target.group(1)}" in told
-            print(f"{row['seed']} {me} ply {pos['actions']}: played {action} (score {score:g}); again {again}; "
-                  f"King told {told}", flush=True)
+    for row, pos, history, action, square in king_strikes(paths):
+        me = pos["to_move"]
+        view = position.view(pos, me)
+        seed = row["seed"] + pos["actions"]
+        again = choose(view, history, level, seed, None)
+        told = choose(view, history, level, seed, square)
+        score = row["score"] if row["a_side"] == me else 1 - row["score"]
+        strikes += 1
+        still += f"x{square}" in told
+        print(f"{row['seed']} {me} ply {pos['actions']}: played {action} (score {score:g}); again {again}; "
+              f"King told {told}", flush=True)
     print(f"{strikes} strikes; with the King told, still striking that square: {still}")
 
 

@@ -35,6 +35,14 @@ def replay(row: dict) -> Iterator[tuple[dict, list[dict], str]]:
             history[side].append(api.history_entry(entry, pos, side))
 
 
+def plies_of(row: dict, prefix: str) -> Iterator[tuple[int, dict, list[dict], str]]:
+    """(ply, position, mover's history, action) of each move in a recorded game made by the player whose
+    recorded name starts with `prefix` (e.g. 'expert' for 'expert,near.K:1')."""
+    for ply, (pos, history, action) in enumerate(replay(row)):
+        if str(player_on(row, pos["to_move"])).startswith(prefix):
+            yield ply, pos, history, action
+
+
 def load_records(paths: list[str]) -> list[dict]:
     """The games of match records (`skirmish match --record`), in order; TowersError naming `records`
     if a file is missing, not JSON or holds no recorded game."""
