@@ -137,3 +137,4 @@ def test_plies_of_walks_one_players_moves_of_a_recorded_game():
     assert len(plies) + len(yard) == len(row["moves"])
     assert all(pos["to_move"] == expert_side and row["moves"][i] == action for i, pos, _, action in plies)
     assert sorted(i for i, *_ in plies + yard) == list(range(len(row["moves"])))
+    assert [i for i, *_ in diagnose.plies_of(row, "expert", every=3)] == [i for i, *_ in plies if i % 3 == 0]

@@ -25,10 +25,8 @@ def main(level: str, prefix: str, paths: list[str]) -> None:
     truth: dict[str, Counter] = defaultdict(Counter)
     cards: Counter = Counter()
     for row in load_records(paths):
-        for i, pos, history, _ in plies_of(row, prefix):
+        for i, pos, history, _ in plies_of(row, prefix, every=3):
             me = pos["to_move"]
-            if i % 3:
-                continue
             k = belief.knowledge(position.view(pos, me), me, history)
             rng = random.Random(i)
             deals = [belief.sample_hidden(k, rng, factors=factors)[0] for _ in range(100)]

@@ -31,10 +31,8 @@ def positions(prefix: str, paths: list[str]) -> list[tuple[belief.Knowledge, dic
     """(the viewer's knowledge, true identity of each face-down square touching the viewer's cards)."""
     out = []
     for row in load_records(paths):
-        for i, pos, history, _ in plies_of(row, prefix):
+        for i, pos, history, _ in plies_of(row, prefix, every=3):
             me = pos["to_move"]
-            if i % 3:
-                continue
             k = belief.knowledge(position.view(pos, me), me, history)
             if k.contact:
                 out.append((k, {sq: pos["board"][sq]["card"] for sq in k.contact}))

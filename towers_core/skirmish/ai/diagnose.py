@@ -35,11 +35,12 @@ def replay(row: dict) -> Iterator[tuple[dict, list[dict], str]]:
             history[side].append(api.history_entry(entry, pos, side))
 
 
-def plies_of(row: dict, prefix: str) -> Iterator[tuple[int, dict, list[dict], str]]:
+def plies_of(row: dict, prefix: str, every: int = 1) -> Iterator[tuple[int, dict, list[dict], str]]:
     """(ply, position, mover's history, action) of each move in a recorded game made by the player whose
-    recorded name starts with `prefix` (e.g. 'expert' for 'expert,near.K:1')."""
+    recorded name starts with `prefix` (e.g. 'expert' for 'expert,near.K:1'), on plies divisible by `every`
+    (a sample for the slower measurements)."""
     for ply, (pos, history, action) in enumerate(replay(row)):
-        if str(player_on(row, pos["to_move"])).startswith(prefix):
+        if ply % every == 0 and str(player_on(row, pos["to_move"])).startswith(prefix):
             yield ply, pos, history, action
 
 
