@@ -297,7 +297,7 @@ def test_king_contact_deals_the_king_next_to_the_viewer_and_nowhere_else():
     # the King (troops 0) is seldom dealt face-down by troops alone; players keep him in contact
     touching, apart = _odds("K", None)
     touching16, apart16 = _odds("K", belief.EXPERT_DEAL)
-    assert belief.EXPERT_DEAL == {("K", True): belief.KING_CONTACT}
+    assert belief.EXPERT_DEAL == {("K", "near"): belief.KING_CONTACT}
     assert touching16 > 4 * max(touching, 5)
     assert apart16 <= apart + 10   # only the King's odds next to the viewer's cards change
     assert 0.02 < touching16 / 800 < 0.3   # a soft factor: he stays the exception there
@@ -305,11 +305,11 @@ def test_king_contact_deals_the_king_next_to_the_viewer_and_nowhere_else():
 
 def test_a_deal_factor_moves_its_card_only_where_it_applies():
     near, far = _odds("Kn", None)
-    near_far3, far_far3 = _odds("Kn", {("Kn", False): 3.0})
+    near_far3, far_far3 = _odds("Kn", {("Kn", "far"): 3.0})
     assert far_far3 > 1.3 * far and near_far3 <= near + 15     # apart raised, touching not
-    near_near3, far_near3 = _odds("Kn", {("Kn", True): 3.0})
+    near_near3, far_near3 = _odds("Kn", {("Kn", "near"): 3.0})
     assert near_near3 > 1.3 * near and far_near3 <= far + 15   # and the other way round
-    near_low, _ = _odds("Kn", {("Kn", True): 0.01})
+    near_low, _ = _odds("Kn", {("Kn", "near"): 0.01})
     assert near_low < near / 4                                  # a factor below 1 lowers the odds
 
 
@@ -319,7 +319,7 @@ def test_expert_deals_the_king_in_contact_and_the_others_by_troops():
     assert get_level("expert,nodes:600000").deal_factors == belief.EXPERT_DEAL  # a variant keeps it
     assert get_level("hard").deal_factors == {} and get_level("expert,near.K:1").deal_factors == {}
     assert get_level("expert,far.Kn:2,near.Sq:1.5").deal_factors == {
-        ("K", True): belief.KING_CONTACT, ("Kn", False): 2.0, ("Sq", True): 1.5}
+        ("K", "near"): belief.KING_CONTACT, ("Kn", "far"): 2.0, ("Sq", "near"): 1.5}
     for bad, key in (("expert,near.K:0", "near.K"), ("expert,far.Kn:x", "far.Kn"), ("expert,near.Sq:1e9", "near.Sq"),
                      ("expert,near.Q:2", "keys")):
         with pytest.raises(ValueError, match=key):

@@ -76,6 +76,7 @@ class Knowledge:
     at_home: Counter = field(default_factory=Counter)   # seen going home, no face-down deploy since
     cells: dict[str, Cell] = field(default_factory=dict)  # face-down square -> its placement cell (zone, deploy rank)
     contact: frozenset = frozenset()      # face-down squares touching one of the viewer's board cards
+    tags: dict[str, frozenset] = field(default_factory=dict)  # face-down square -> its SQUARE_TAGS
 
 
 def knowledge(view: dict, viewer: str, history: list[dict] | None = None) -> Knowledge:
@@ -113,16 +114,36 @@ def knowledge(view: dict, viewer: str, history: list[dict] | None = None) -> Kno
         required["K"] = 1
     troops = sum(BY_CODE[c].troops * n for c, n in seen.items())
     high = frozenset(view["terrain"]["high"])
+    cells = {sq: (zone_of(sq, opponent, high), min(order.get(sq, 0), DEPLOY_RANKS)) for sq in tokens}
+    tags = {sq: square_tags(sq, cells[sq], view["board"], viewer) for sq in tokens}
     return Knowledge(opponent, tokens, len(view["barrack"][opponent]), len(view["resting"][opponent]),
-                     unseen, +required, BUDGET - troops, returned, +at_home,
-                     {sq: (zone_of(sq, opponent, high), min(order.get(sq, 0), DEPLOY_RANKS)) for sq in tokens},
-                     _touching(tokens, view["board"], viewer))
+                     unseen, +required, BUDGET - troops, returned, +at_home, cells,
+                     frozenset(sq for sq, t in tags.items() if "near" in t), tags)
 
 
-def _touching(tokens: dict, board: dict, viewer: str) -> frozenset:
-    """The face-down squares orthogonally next to one of the viewer's board cards."""
-    return frozenset(sq for sq in tokens
-                     if any(board.get(step(sq, d) or "", {}).get("owner") == viewer for d in DIRECTIONS))
+SQUARE_TAGS = ("near", "far", "deep", "home", "early", "faces", "ring")
+"""What a deal factor can depend on, as the viewer sees a face-down square: touching one of the viewer's
+board cards (`near`) or not (`far`); in the viewer's half, three or more ranks out from its owner's home
+(`deep`), or on its owner's home row (`home`); one of its owner's first EARLY_DEPLOYS deploys (`early`);
+touching a face-up card of the viewer (`faces`); touching two or more of the viewer's cards (`ring`)."""
+
+EARLY_DEPLOYS = 4
+
+
+def square_tags(square: str, cell: Cell, board: dict, viewer: str) -> frozenset:
+    """The SQUARE_TAGS of a face-down square: where it stands (`cell`) and which of the viewer's cards touch it."""
+    mine = [c for c in (board.get(step(square, d) or "") for d in DIRECTIONS) if c and c["owner"] == viewer]
+    zone, rank = cell
+    tags = {"near" if mine else "far"}
+    if zone in ("deep", "home"):
+        tags.add(zone)
+    if 1 <= rank <= EARLY_DEPLOYS:
+        tags.add("early")
+    if any(c["up"] for c in mine):
+        tags.add("faces")
+    if len(mine) >= 2:
+        tags.add("ring")
+    return frozenset(tags)
 
 
 def zone_of(square: str, owner: str, high: frozenset) -> str:
@@ -232,9 +253,10 @@ Level.placement). The table, how it was fitted and its held-out log-loss: placem
 MAX_DEALS = 64
 """Random deals tried before the (approximate) matching fallback; each rejected one redraws the multiset."""
 
-DealFactors = dict[tuple[str, bool], float]
-"""(card, whether the face-down square touches one of the viewer's board cards) -> how much likelier the
-deal makes that card there than its troops alone say (absent = 1). A level's own (Level.deal)."""
+DealFactors = dict[tuple[str, str], float]
+"""(card, square tag) -> how much likelier the deal makes that card on a face-down square with that tag
+(SQUARE_TAGS, e.g. 'near': touching one of the viewer's board cards) than its troops alone say (absent =
+1; a square's factors multiply). A level's own (Level.deal)."""
 
 KING_CONTACT = 16.0
 """How much likelier the King is on a face-down square touching the viewer's cards than his troops (0)
@@ -248,7 +270,7 @@ outside the fit, 6.5% against 6.1% (9.6% against 9.0% before ply 30). Expert dea
 (a match said so: docs/ai.md, tenth session) and the attack preview shows it; the yardstick and the
 lower levels deal by troops only."""
 
-EXPERT_DEAL: DealFactors = {("K", True): KING_CONTACT}
+EXPERT_DEAL: DealFactors = {("K", "near"): KING_CONTACT}
 """The deal factors expert searches with (and the attack preview shows): the King's in contact."""
 
 NON_KING = tuple(c for c in CODES if c != "K")
@@ -303,10 +325,10 @@ def deal_known(k: Knowledge, cards: tuple[str, ...], rng: random.Random,
     squares = sorted(k.tokens)
     placement = placement or {}
     for _ in range(MAX_DEALS):
-        dealt = _deal(cards, squares, k, rng, DEPLOY_SCALE, placement, match=False)
+        dealt = _deal(cards, squares, k, rng, DEPLOY_SCALE, placement, False, {})
         if dealt is not None:
             return dealt
-    return _deal(cards, squares, k, rng, DEPLOY_SCALE, placement, match=True) or list(cards)
+    return _deal(cards, squares, k, rng, DEPLOY_SCALE, placement, True, {}) or list(cards)
 
 
 Table = tuple[tuple[tuple[str, ...], ...], tuple[float, ...]]
@@ -380,7 +402,7 @@ def _draw_multiset(table: Table, rng: random.Random) -> tuple[str, ...]:
 
 
 def _deal(cards: tuple[str, ...], squares: list[str], k: Knowledge, rng: random.Random, deploy: float,
-          placement: Placement, match: bool, factors: DealFactors | None = None) -> list[str] | None:
+          placement: Placement, match: bool, factors: DealFactors) -> list[str] | None:
     """The cards dealt to the slots (board squares, then barrack), or None if this deal breaks a slot's
     allowed identities. At-home copies go to the barrack; then each board square, in random order,
     draws a card weighted by its deploy propensity (times its placement and deal factors); the rest is
@@ -400,14 +422,13 @@ def _deal(cards: tuple[str, ...], squares: list[str], k: Knowledge, rng: random.
         return _match(rest, free, allowed, slot, rng)
     board = [i for i in free if i < len(squares)]
     rng.shuffle(board)
-    factors = factors or {}
     for i in board:
         if not rest:
             return None
         zone, rank = k.cells.get(squares[i], ("", 0))
-        near = squares[i] in k.contact
+        tags = k.tags.get(squares[i], ())
         c = rng.choices(rest, [_propensity(x, deploy) * placement.get((zone, rank, x), 1.0)
-                               * factors.get((x, near), 1.0) for x in rest])[0]
+                               * math.prod(factors.get((x, t), 1.0) for t in tags) for x in rest])[0]
         if c not in allowed[i]:
             return None
         slot[i] = c

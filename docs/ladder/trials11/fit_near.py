@@ -1,5 +1,5 @@
 """Issue 12, eleventh session: fit a deal factor per card on face-down squares touching the viewer's
-cards (belief.DealFactors, (card, True)), so each identity's dealt share there matches the truth.
+cards (belief.DealFactors, (card, "near")), so each identity's dealt share there matches the truth.
 
     PYTHONPATH=. python docs/ladder/trials11/fit_near.py PLAYER ROUNDS RECORD.jsonl ...
 
@@ -58,14 +58,14 @@ def main(prefix: str, rounds: int, paths: list[str]) -> None:
         dealt, truth, n = shares(data, factors)
         print(f"round {r}: {n} touching cards; dealt/true " + " ".join(
             f"{c} {dealt[c] / DEALS / n:.3f}/{truth[c] / n:.3f}" for c in CODES), flush=True)
-        print("  factors " + " ".join(f"{c} {factors.get((c, True), 1.0):.2f}" for c in CODES), flush=True)
+        print("  factors " + " ".join(f"{c} {factors.get((c, 'near'), 1.0):.2f}" for c in CODES), flush=True)
         if r == rounds:
             break
         for c in FITTED:
             d, t = dealt[c] / DEALS / n, truth[c] / n
-            f = factors.get((c, True), 1.0) * ((max(t, 0.002) / max(d, 0.002)) ** STEP)
-            factors[(c, True)] = min(max(f, 0.05), 50.0)
-    print("level: expert," + ",".join(f"near.{c}:{factors.get((c, True), 1.0):.2f}" for c in FITTED))
+            f = factors.get((c, "near"), 1.0) * ((max(t, 0.002) / max(d, 0.002)) ** STEP)
+            factors[(c, "near")] = min(max(f, 0.05), 50.0)
+    print("level: expert," + ",".join(f"near.{c}:{factors.get((c, 'near'), 1.0):.2f}" for c in FITTED))
 
 
 if __name__ == "__main__":

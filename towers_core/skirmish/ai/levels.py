@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from towers_core.errors import BadLevel, brief
-from towers_core.skirmish.belief import EXPERT_DEAL, DealFactors
+from towers_core.skirmish.belief import EXPERT_DEAL, SQUARE_TAGS, DealFactors
 from towers_core.skirmish.cards import CODES
 from towers_core.skirmish.ai.muster import STYLES
 from towers_core.skirmish.ai.search import MAX_WEIGHT, WEIGHT_NAMES
@@ -29,7 +29,7 @@ class Level:
     weights: tuple[tuple[str, float], ...] = ()  # evaluation weights other than the defaults (search.pyx)
     base: str = ""       # the named level a variant was made from ('expert' for 'expert,race:40')
     placement: bool = False  # worlds dealt with belief.PLACEMENT (where players keep which cards), else by troops only
-    deal: tuple[tuple[tuple[str, bool], float], ...] = ()  # deal factors of the worlds (belief.DealFactors)
+    deal: tuple[tuple[tuple[str, str], float], ...] = ()  # deal factors of the worlds (belief.DealFactors)
 
     @property
     def family(self) -> str:
@@ -38,7 +38,7 @@ class Level:
 
     @property
     def deal_factors(self) -> DealFactors:
-        """The deal factors as belief takes them: (card, touching our cards?) -> factor."""
+        """The deal factors as belief takes them: (card, square tag) -> factor."""
         return dict(self.deal)
 
 
@@ -59,7 +59,7 @@ MAX_NODES = 50_000_000
 MAX_WORLDS = 32       # the search's MAXW
 MAX_NOISE = 100.0
 TEST_TIME_MS = 30_000
-DEAL_KEYS = {f"{where}.{card}": (card, where == "near") for card in CODES for where in ("near", "far")}
+DEAL_KEYS = {f"{tag}.{card}": (card, tag) for card in CODES for tag in SQUARE_TAGS}
 _TEST_KEYS = {"depth", "nodes", "worlds", "noise", "muster", "placement", *DEAL_KEYS, *WEIGHT_NAMES}
 DEAL_FACTOR_RANGE = (0.01, 1000.0)
 MAX_MUSTER_STYLES = 8
@@ -74,9 +74,9 @@ def get_level(name: Any) -> Level:
     weights by name, e.g. 'nodes:9000,race:40'; a named level can be varied the same way for
     matches, e.g. 'expert,worlds:4,reach:0', or given other muster styles, e.g.
     'expert,muster:knights+command' (muster.py), or dealt worlds with or without belief.PLACEMENT,
-    e.g. 'expert,placement:1', or with a card's deal factor set on face-down squares touching our cards or
-    not, e.g. 'expert,near.K:1' (troops only; expert's own is belief.EXPERT_DEAL) or 'expert,far.Kn:2'
-    (belief.DealFactors). All numbers are bounded and test modes stop after
+    e.g. 'expert,placement:1', or with a card's deal factor set on face-down squares with a tag
+    (belief.SQUARE_TAGS), e.g. 'expert,near.K:1' (troops only; expert's own is belief.EXPERT_DEAL),
+    'expert,far.Kn:2' or 'expert,deep.K:3' (belief.DealFactors). All numbers are bounded and test modes stop after
     TEST_TIME_MS at the latest. Else BadLevel.
     """
     if isinstance(name, str) and name in LEVELS:
@@ -104,12 +104,12 @@ def get_level(name: Any) -> Level:
                  _deal(parts, base.deal))
 
 
-def _deal(parts: dict, default: tuple) -> tuple[tuple[tuple[str, bool], float], ...]:
-    """The base level's deal factors with the level string's `near.X` / `far.X` ones set (1 drops one)."""
+def _deal(parts: dict, default: tuple) -> tuple[tuple[tuple[str, str], float], ...]:
+    """The base level's deal factors with the level string's `TAG.X` ones set, e.g. `near.K` (1 drops one)."""
     factors = dict(default)
-    for key, card_near in DEAL_KEYS.items():
+    for key, card_tag in DEAL_KEYS.items():
         if key in parts:
-            factors[card_near] = _number(parts, key, *DEAL_FACTOR_RANGE)
+            factors[card_tag] = _number(parts, key, *DEAL_FACTOR_RANGE)
     return tuple(sorted((k, v) for k, v in factors.items() if v != 1.0))
 
 
