@@ -333,3 +333,50 @@ def test_expert_deals_the_king_in_contact_and_the_others_by_troops():
     # the attack preview shows the odds expert deals
     odds = belief.hidden_distribution(view, "S", "d3", samples=800, seed=7)
     assert odds["K"] > 3 * max(sum(king_at_d3()) / 400, 0.005)
+
+
+# South's face-up Knight d4 and face-down Spearman e5; North's face-down cards: d5 touching both, a3 deep in
+# South's half and apart, a7 on North's home row, f6 one rank out and apart
+TAGS_POS = make_pos({"d4": "S:Kn^", "e5": "S:Sp", "d5": "N:Sp", "a3": "N:Ar", "a7": "N:Sq", "f6": "N:Sp"},
+                    barrack={"N": ["Sh", "Kn", "Sq"]})
+
+
+def test_square_tags_say_where_a_face_down_card_stands_as_the_viewer_sees_it():
+    k = belief.knowledge(api.view(TAGS_POS, "S"), "S")
+    assert k.tags == {"d5": {"near", "faces", "ring"}, "a3": {"far", "deep"}, "a7": {"far", "home"},
+                      "f6": {"far"}}
+    assert k.contact == {sq for sq, t in k.tags.items() if "near" in t}
+    # deploy order: a card among its owner's first EARLY_DEPLOYS deploys is `early`, a later one not
+    board = api.view(TAGS_POS, "S")["board"]
+    assert belief.square_tags("f6", ("near", belief.EARLY_DEPLOYS), board, "S") == {"far", "early"}
+    assert belief.square_tags("f6", ("near", belief.EARLY_DEPLOYS + 1), board, "S") == {"far"}
+    assert belief.square_tags("f6", ("near", 0), board, "S") == {"far"}   # the history did not say
+
+
+def _dealt(factors, card, squares=("d5", "a3", "a7", "f6"), n=800):
+    k = belief.knowledge(api.view(TAGS_POS, "S"), "S")
+    rng = random.Random(3)
+    deals = [belief.sample_hidden(k, rng, factors=factors)[0] for _ in range(n)]
+    return {sq: sum(d[sq] == card for d in deals) for sq in squares}
+
+
+def test_a_tag_factor_moves_its_card_only_on_squares_with_that_tag_and_factors_multiply():
+    plain = _dealt({}, "Kn")
+    deep = _dealt({("Kn", "deep"): 4.0}, "Kn")
+    assert deep["a3"] > 1.5 * plain["a3"]                      # a3 is deep
+    assert all(deep[sq] <= plain[sq] + 15 for sq in ("d5", "a7", "f6"))  # the others are not (fewer left)
+    home = _dealt({("Kn", "home"): 0.05}, "Kn")
+    assert home["a7"] < plain["a7"] / 3 and home["f6"] >= plain["f6"] - 15
+    ring = _dealt({("Kn", "ring"): 3.0}, "Kn")["d5"]
+    both = _dealt({("Kn", "ring"): 3.0, ("Kn", "faces"): 3.0}, "Kn")["d5"]
+    assert both > 1.2 * ring > 1.2 * plain["d5"]               # d5 has both tags: the factors multiply
+
+
+def test_level_strings_set_a_cards_factor_on_any_square_tag():
+    from towers_core.skirmish.ai.levels import DEAL_KEYS, get_level
+    assert set(DEAL_KEYS) == {f"{t}.{c}" for t in belief.SQUARE_TAGS for c in belief.CODES}
+    assert get_level("expert,deep.K:2,home.K:0.1,ring.Kn:3").deal_factors == {
+        ("K", "near"): belief.KING_CONTACT, ("K", "deep"): 2.0, ("K", "home"): 0.1, ("Kn", "ring"): 3.0}
+    for bad, key in (("expert,mid.K:2", "keys"), ("expert,ring.K:0", "ring.K"), ("expert,early.K:1001", "early.K")):
+        with pytest.raises(ValueError, match=key):
+            get_level(bad)

@@ -25,6 +25,11 @@ MAX_GAMES = 100_000
 MAX_CONCURRENCY = 64
 
 
+def match_games(games: int) -> int:
+    """The games a match of `--games N` plays: N rounded up to whole colour-swapped pairs."""
+    return games + games % 2
+
+
 def check_options(args: argparse.Namespace, game: ModuleType) -> None:
     """Bounds argparse cannot express, the same for every game: a TowersError naming the option."""
     if "seconds" in args:
@@ -36,7 +41,7 @@ def check_options(args: argparse.Namespace, game: ModuleType) -> None:
     if "concurrency" in args:
         whole_number(args.concurrency, "--concurrency", 1, MAX_CONCURRENCY, BadLevel)
     if "skip" in args:
-        whole_number(args.skip, "--skip", 0, args.games + args.games % 2 - 1, BadLevel)
+        whole_number(args.skip, "--skip", 0, match_games(args.games) - 1, BadLevel)
     levels = [getattr(args, key) for key in ("a", "b") if key in args]
     levels += [lv for lv in getattr(args, "levels", "").split(",") if lv]
     for level in levels:
@@ -101,7 +106,7 @@ def print_json_api_speed(new_position: Callable[[random.Random], dict], api: Mod
 def run_match(args: argparse.Namespace, match: Callable[..., dict]) -> int:
     """`towers-cli <game> match`: play the game's `match` and print each game (unless --quiet),
     the tallies, the time per move, the Elo figures and a final SUMMARY line."""
-    games = args.games + args.games % 2
+    games = match_games(args.games)
     skipped = f", the first {args.skip} skipped" if args.skip else ""
     print(f"match: {args.a} vs {args.b}, {games} games ({games // 2} colour-swapped pairs{skipped}), "
           f"seed {args.seed}, concurrency {args.concurrency}", flush=True)
