@@ -380,3 +380,39 @@ def test_level_strings_set_a_cards_factor_on_any_square_tag():
     for bad, key in (("expert,mid.K:2", "keys"), ("expert,ring.K:0", "ring.K"), ("expert,early.K:1001", "early.K")):
         with pytest.raises(ValueError, match=key):
             get_level(bad)
+
+
+def test_stratified_worlds_give_each_place_of_the_king_its_share_never_none_by_luck():
+    # 100 pilot deals: the King on d5 in 22, on f6 in 5, in the barrack in 73
+    deals = [({"d5": "K" if i < 22 else "Sp", "f6": "K" if 22 <= i < 27 else "Sp"}, [], []) for i in range(100)]
+    on_d5 = []
+    for seed in range(400):
+        picks = determinize.king_strata(deals, 8, random.Random(seed))
+        assert len(picks) == 8 and all(p in deals for p in picks)
+        on_d5.append(sum(p[0]["d5"] == "K" for p in picks))
+        assert sum(p[0]["f6"] == "K" for p in picks) <= 1            # 0.4 worlds: none or one
+    assert set(on_d5) == {1, 2}                                      # 1.76 worlds: one or two, never none
+    assert abs(sum(on_d5) / 400 - 1.76) < 0.1                         # and on average his share
+    # plain sampling leaves him out of all 8 worlds about 14% of the time (0.78 ** 8)
+    plain = [sum(random.Random(s).choice(deals)[0]["d5"] == "K" for _ in range(8)) for s in range(400)]
+    assert plain.count(0) > 20
+
+
+def test_stratified_worlds_are_reproducible_and_a_level_knob():
+    from towers_core.skirmish.ai.levels import get_level
+    view = api.view(TAGS_POS, "S")
+    one = determinize.worlds(view, [], 8, 5, factors=belief.EXPERT_DEAL, stratify=True)
+    two = determinize.worlds(view, [], 8, 5, factors=belief.EXPERT_DEAL, stratify=True)
+    def cards(ws):
+        return [[w.get_square(i) for i in range(49)] + [w.get_counts("barrack", 1)] for w in ws]
+    assert cards(one) == cards(two)
+    likely = {("K", "near"): 64.0}   # the King's odds on d5 well above 1/8
+    assert belief.hidden_distribution(view, "S", "d5", samples=800)["K"] > 0   # (expert's own: about 1/8)
+
+    def kings(stratify):
+        return [sum(w.get_square(SQUARE_INDEX["d5"])[0] == INDEX["K"] for w in
+                    determinize.worlds(view, [], 8, s, factors=likely, stratify=stratify)) for s in range(40)]
+    assert min(kings(True)) >= 1 and kings(False).count(0) >= 1   # never left out, as plain draws can
+    assert get_level("expert,stratify:1").stratify and not get_level("expert").stratify
+    with pytest.raises(ValueError, match="stratify"):
+        get_level("expert,stratify:2")

@@ -26,7 +26,7 @@ def main(level: str, paths: list[str]) -> None:
         me = pos["to_move"]
         view = position.view(pos, me)
         worlds = determinize.worlds(view, history, lv.worlds, row["seed"] + pos["actions"], lv.placement,
-                                    lv.deal_factors)
+                                    lv.deal_factors, lv.stratify)
         held[sum(w.get_square(SQUARE_INDEX[sq])[0] == INDEX["K"] for w in worlds)] += 1
         k = belief.knowledge(view, me, history)
         rng = random.Random(0)

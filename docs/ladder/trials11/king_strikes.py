@@ -49,8 +49,8 @@ def choose(view: dict, history: list[dict], level: str, seed: int, told: str | N
     dealt = determinize.worlds
 
     def worlds(view: dict, history: list[dict], count: int, seed: int, placement: bool = False,
-               factors: dict | None = None) -> list:
-        out = dealt(view, history, count, seed, placement, factors)
+               factors: dict | None = None, stratify: bool = False) -> list:
+        out = dealt(view, history, count, seed, placement, factors, stratify)
         for w in out if told is not None else ():
             king_on(w, SQUARE_INDEX[told], 1 - PLAYERS.index(view["to_move"]))
         return out

@@ -30,6 +30,7 @@ class Level:
     base: str = ""       # the named level a variant was made from ('expert' for 'expert,race:40')
     placement: bool = False  # worlds dealt with belief.PLACEMENT (where players keep which cards), else by troops only
     deal: tuple[tuple[tuple[str, str], float], ...] = ()  # deal factors of the worlds (belief.DealFactors)
+    stratify: bool = False  # worlds stratified on where the King is (determinize.king_strata)
 
     @property
     def family(self) -> str:
@@ -60,7 +61,7 @@ MAX_WORLDS = 32       # the search's MAXW
 MAX_NOISE = 100.0
 TEST_TIME_MS = 30_000
 DEAL_KEYS = {f"{tag}.{card}": (card, tag) for card in CODES for tag in SQUARE_TAGS}
-_TEST_KEYS = {"depth", "nodes", "worlds", "noise", "muster", "placement", *DEAL_KEYS, *WEIGHT_NAMES}
+_TEST_KEYS = {"depth", "nodes", "worlds", "noise", "muster", "placement", "stratify", *DEAL_KEYS, *WEIGHT_NAMES}
 DEAL_FACTOR_RANGE = (0.01, 1000.0)
 MAX_MUSTER_STYLES = 8
 # what a test mode ('depth:N', 'nodes:N') starts from before its keys change it
@@ -76,7 +77,8 @@ def get_level(name: Any) -> Level:
     'expert,muster:knights+command' (muster.py), or dealt worlds with or without belief.PLACEMENT,
     e.g. 'expert,placement:1', or with a card's deal factor set on face-down squares with a tag
     (belief.SQUARE_TAGS), e.g. 'expert,near.K:1' (troops only; expert's own is belief.EXPERT_DEAL),
-    'expert,far.Kn:2' or 'expert,deep.K:3' (belief.DealFactors). All numbers are bounded and test modes stop after
+    'expert,far.Kn:2' or 'expert,deep.K:3' (belief.DealFactors), or its worlds stratified on where the
+    King is, 'expert,stratify:1' (determinize.worlds). All numbers are bounded and test modes stop after
     TEST_TIME_MS at the latest. Else BadLevel.
     """
     if isinstance(name, str) and name in LEVELS:
@@ -101,7 +103,7 @@ def get_level(name: Any) -> Level:
                  _number(parts, "noise", 0.0, MAX_NOISE, base.noise), _styles(parts, base.styles),
                  base.weights + weights, base.name if base is not _TEST_BASE else "",
                  bool(_count(parts, "placement", int(base.placement), 0, 1)),
-                 _deal(parts, base.deal))
+                 _deal(parts, base.deal), bool(_count(parts, "stratify", int(base.stratify), 0, 1)))
 
 
 def _deal(parts: dict, default: tuple) -> tuple[tuple[tuple[str, str], float], ...]:

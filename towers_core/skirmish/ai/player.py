@@ -68,7 +68,8 @@ class Searcher(BackgroundSearch):
     @staticmethod
     def _prepare(view: dict, history: list[dict], lv: Level, seed: int, time_ms: int | None) -> Search:
         search = Search(18 if lv.nodes and lv.nodes <= 100_000 else 20)
-        search.set_worlds(determinize.worlds(view, history, lv.worlds, seed, lv.placement, lv.deal_factors))
+        search.set_worlds(determinize.worlds(view, history, lv.worlds, seed, lv.placement, lv.deal_factors,
+                                             lv.stratify))
         cap = time_ms if time_ms is not None else (lv.time_ms or None)
         search.configure(max_depth=lv.max_depth, node_limit=lv.nodes, time_ms=cap, noise=lv.noise,
                          noise_seed=(seed * 0x9E3779B1 + view["actions"]) & 0xFFFFFFFFFFFFFFFF,
