@@ -25,6 +25,7 @@ def main(level: str, paths: list[str]) -> None:
     kings: Counter = Counter()
     odds: Counter = Counter()
     points: Counter = Counter()
+    tagged: Counter = Counter()
     for row in load_records(paths):
         for ply, pos, history, action in plies_of(row, "expert"):
             target = re.search(r"x([a-g][1-7])", action)
@@ -37,6 +38,10 @@ def main(level: str, paths: list[str]) -> None:
             p = sum(belief.sample_hidden(k, rng, factors=lv.deal_factors)[0][target.group(1)] == "K"
                     for _ in range(DEALS)) / DEALS
             band = next(i for i in range(len(BANDS) - 1) if p < BANDS[i + 1])
+            tags = "+".join(sorted(k.tags[target.group(1)]))
+            tagged[tags, "n"] += 1
+            tagged[tags, "odds"] += p
+            tagged[tags, "K"] += card["card"] == "K"
             strikes[band] += 1
             kings[band] += card["card"] == "K"
             odds[band] += p
@@ -46,6 +51,9 @@ def main(level: str, paths: list[str]) -> None:
         n, nk = strikes[b], kings[b]
         print(f"{BANDS[b]:.2f}..{min(BANDS[b + 1], 1):.2f}  {n:8d}  {odds[b] / n:9.3f}  {nk:5d}  {nk / n:5.3f}   "
               f"{points[b, False]:g}/{n - nk}  {points[b, True]:g}/{nk}")
+    print("by the struck square's tags: strikes, the belief's summed odds of the King, Kings")
+    for tags in sorted({t for t, _ in tagged}):
+        print(f"  {tags:32} {tagged[tags, 'n']:4d} {tagged[tags, 'odds']:6.1f} {tagged[tags, 'K']:3d}")
     n = sum(strikes.values())
     print(f"all: {n} strikes, mean odds {sum(odds.values()) / n:.3f}, Kings {sum(kings.values())} "
           f"({sum(kings.values()) / n:.3f})")
