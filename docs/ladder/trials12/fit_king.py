@@ -1,9 +1,9 @@
 """Issue 12, twelfth session: fit the King's deal factor per square tag (belief.SQUARE_TAGS), so the King's
 dealt share on the squares of each tag matches the truth, on every face-down card of the opponent.
 
-    PYTHONPATH=. python docs/ladder/trials12/fit_king.py PLAYER ROUNDS RECORD.jsonl ...
+    PYTHONPATH=. python docs/ladder/trials12/fit_king.py ROUNDS RECORD.jsonl ...
 
-At every second ply of PLAYER's (a name prefix, e.g. expert), ROUNDS rounds of DEALS deals a position, each
+At every second ply of expert's, ROUNDS rounds of DEALS deals a position, each
 round multiplying every tag's King factor by (true Kings / dealt Kings) ** STEP on the squares with that
 tag (starting from FACTORS, a level string, default expert). Prints each round's shares, the held-out
 measure (the King's log-loss a face-down card, in nats, against the troops-only deal's) and the level string.
@@ -17,25 +17,19 @@ import random
 import sys
 from collections import Counter
 
-from towers_core.skirmish import belief, position
-from towers_core.skirmish.ai.diagnose import load_records, plies_of
+from towers_core.skirmish import belief
 from towers_core.skirmish.ai.levels import get_level
+
+from king_squares import knowledge_at  # beside this script
 
 DEALS = 30
 STEP = 0.7
 BOUNDS = (0.1, 100.0)
 
 
-def positions(prefix: str, paths: list[str]) -> list[tuple[belief.Knowledge, dict[str, bool]]]:
-    """(the viewer's knowledge, whether each face-down square of the opponent holds the King)."""
-    out = []
-    for row in load_records(paths):
-        for _, pos, history, _ in plies_of(row, prefix, every=2):
-            me = pos["to_move"]
-            k = belief.knowledge(position.view(pos, me), me, history)
-            if k.tokens:
-                out.append((k, {sq: pos["board"][sq]["card"] == "K" for sq in k.tokens}))
-    return out
+def positions(paths: list[str]) -> list[tuple[belief.Knowledge, dict[str, bool]]]:
+    """(expert's knowledge, whether each face-down square of the opponent holds the King), every second ply."""
+    return [(k, {sq: pos["board"][sq]["card"] == "K" for sq in k.tokens}) for pos, _, _, k in knowledge_at(paths, 2)]
 
 
 def measure(data: list, factors: belief.DealFactors) -> tuple[Counter, Counter, Counter, float]:
@@ -58,8 +52,8 @@ def measure(data: list, factors: belief.DealFactors) -> tuple[Counter, Counter, 
     return squares, dealt, truth, loss / sum(len(x) for _, x in data)
 
 
-def main(prefix: str, rounds: int, paths: list[str]) -> None:
-    data = positions(prefix, paths)
+def main(rounds: int, paths: list[str]) -> None:
+    data = positions(paths)
     factors = get_level(os.environ.get("FACTORS", "expert")).deal_factors
     print(f"{len(data)} positions; troops only: King log-loss {measure(data, {})[3]:.4f} nats a square", flush=True)
     for r in range(rounds + 1):
@@ -77,4 +71,4 @@ def main(prefix: str, rounds: int, paths: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], int(sys.argv[2]), sys.argv[3:])
+    main(int(sys.argv[1]), sys.argv[2:])

@@ -6,14 +6,11 @@ by its age (the opponent's turns since), against the belief's summed odds of the
 """
 from __future__ import annotations
 
-import random
 import sys
-from collections import Counter
 
-from towers_core.skirmish import belief, position
-from towers_core.skirmish.ai.diagnose import load_records, plies_of
-from towers_core.skirmish.ai.levels import get_level
 from towers_core.skirmish.position import HIDDEN
+
+from king_squares import Tally, king_odds  # beside this script
 
 DEALS = 40
 
@@ -39,31 +36,17 @@ def careers(history: list[dict], opponent: str) -> dict[str, tuple[int, int]]:
 
 
 def main(level: str, paths: list[str]) -> None:
-    lv = get_level(level)
-    n: Counter = Counter()
-    odds: Counter = Counter()
-    kings: Counter = Counter()
-    for row in load_records(paths):
-        for ply, pos, history, _ in plies_of(row, "expert", every=2):
-            me = pos["to_move"]
-            k = belief.knowledge(position.view(pos, me), me, history)
-            if not k.tokens:
-                continue
-            life = careers(history, k.opponent)
-            rng = random.Random(ply)
-            deals = [belief.sample_hidden(k, rng, factors=lv.deal_factors)[0] for _ in range(DEALS)]
-            for sq in k.tokens:
-                p = sum(d[sq] == "K" for d in deals) / DEALS
-                moves, age = life.get(sq, (-1, -1))
-                for where in ("all", "near" if sq in k.contact else "far"):
-                    for key in (("moves", min(moves, 3)), ("age", min(age, 12) // 3 * 3 if age >= 0 else -1)):
-                        n[where, *key] += 1
-                        odds[where, *key] += p
-                        kings[where, *key] += pos["board"][sq]["card"] == "K"
-    print(f"{'where':5} {'feature':6} {'value':>5} {'squares':>8} {'odds':>7} {'Kings':>6}  ratio")
-    for key in sorted(n):
-        print(f"{key[0]:5} {key[1]:6} {key[2]:5d} {n[key]:8d} {odds[key]:7.1f} {kings[key]:6d}  "
-              f"{kings[key] / odds[key] if odds[key] else float('nan'):.2f}")
+    tally = Tally()
+    for pos, history, _, k, odds in king_odds(level, paths, 2, DEALS):
+        life = careers(history, k.opponent)
+        for sq, p in odds.items():
+            moves, age = life.get(sq, (-1, -1))
+            for where in ("all", "near" if sq in k.contact else "far"):
+                for key in (("moves", min(moves, 3)), ("age", min(age, 12) // 3 * 3 if age >= 0 else -1)):
+                    tally.add((where, *key), p, pos["board"][sq]["card"] == "K")
+    print(f"{'where':>28} {'feature':>6} {'value':>6} {'squares':>8} {'odds':>8} {'Kings':>6}  ratio")
+    for line in tally.rows():
+        print(line)
 
 
 if __name__ == "__main__":

@@ -7,13 +7,13 @@ attacks on a face-down card, the belief's odds of the King on the struck square 
 from __future__ import annotations
 
 import random
-import re
 import sys
 from collections import Counter
 
 from towers_core.skirmish import belief, position
-from towers_core.skirmish.ai.diagnose import load_records, plies_of
 from towers_core.skirmish.ai.levels import get_level
+
+from strike_again import face_down_strikes  # beside this script
 
 BANDS = (0.0, 0.05, 0.1, 0.2, 0.35, 1.01)
 DEALS = 200
@@ -26,26 +26,20 @@ def main(level: str, paths: list[str]) -> None:
     odds: Counter = Counter()
     points: Counter = Counter()
     tagged: Counter = Counter()
-    for row in load_records(paths):
-        for ply, pos, history, action in plies_of(row, "expert"):
-            target = re.search(r"x([a-g][1-7])", action)
-            card = pos["board"].get(target.group(1)) if target else None
-            if not card or card["owner"] == pos["to_move"] or card["up"]:
-                continue
-            me = pos["to_move"]
-            k = belief.knowledge(position.view(pos, me), me, history)
-            rng = random.Random(ply)
-            p = sum(belief.sample_hidden(k, rng, factors=lv.deal_factors)[0][target.group(1)] == "K"
-                    for _ in range(DEALS)) / DEALS
-            band = next(i for i in range(len(BANDS) - 1) if p < BANDS[i + 1])
-            tags = "+".join(sorted(k.tags[target.group(1)]))
-            tagged[tags, "n"] += 1
-            tagged[tags, "odds"] += p
-            tagged[tags, "K"] += card["card"] == "K"
-            strikes[band] += 1
-            kings[band] += card["card"] == "K"
-            odds[band] += p
-            points[band, card["card"] == "K"] += row["score"] if row["a_side"] == me else 1 - row["score"]
+    for row, pos, history, square, card in face_down_strikes(paths, 1):
+        me, king = pos["to_move"], card == "K"
+        k = belief.knowledge(position.view(pos, me), me, history)
+        rng = random.Random(pos["actions"])
+        p = sum(belief.sample_hidden(k, rng, factors=lv.deal_factors)[0][square] == "K" for _ in range(DEALS)) / DEALS
+        band = next(i for i in range(len(BANDS) - 1) if p < BANDS[i + 1])
+        tags = "+".join(sorted(k.tags[square]))
+        tagged[tags, "n"] += 1
+        tagged[tags, "odds"] += p
+        tagged[tags, "K"] += king
+        strikes[band] += 1
+        kings[band] += king
+        odds[band] += p
+        points[band, king] += row["score"] if row["a_side"] == me else 1 - row["score"]
     print("odds of the King   strikes  mean odds  Kings  share   points (not King / King)")
     for b in sorted(strikes):
         n, nk = strikes[b], kings[b]

@@ -6,15 +6,13 @@ summed odds of the King (expert's deal, DEALS deals a position) and the Kings th
 """
 from __future__ import annotations
 
-import random
 import re
 import sys
-from collections import Counter
 
 from towers_core.board import DIRECTIONS, step
-from towers_core.skirmish import belief, position
-from towers_core.skirmish.ai.diagnose import load_records, plies_of
-from towers_core.skirmish.ai.levels import get_level
+from towers_core.skirmish import belief
+
+from king_squares import Tally, king_odds  # beside this script
 
 DEALS = 60
 
@@ -33,33 +31,17 @@ def features(pos: dict, k: belief.Knowledge, sq: str, action: str) -> dict[str, 
 
 
 def main(level: str, paths: list[str]) -> None:
-    lv = get_level(level)
-    n: Counter = Counter()
-    odds: Counter = Counter()
-    kings: Counter = Counter()
-    for row in load_records(paths):
-        for ply, pos, history, action in plies_of(row, "expert"):
-            me = pos["to_move"]
-            k = belief.knowledge(position.view(pos, me), me, history)
-            if not k.tokens:
-                continue
-            rng = random.Random(ply)
-            deals = [belief.sample_hidden(k, rng, factors=lv.deal_factors)[0] for _ in range(DEALS)]
-            for sq in k.tokens:
-                p = sum(d[sq] == "K" for d in deals) / DEALS
-                king = pos["board"][sq]["card"] == "K"
-                for name, value in features(pos, k, sq, action).items():
-                    n[name, value] += 1
-                    odds[name, value] += p
-                    kings[name, value] += king
-                    if sq in k.contact:
-                        n["contact: " + name, value] += 1
-                        odds["contact: " + name, value] += p
-                        kings["contact: " + name, value] += king
-    print(f"{'feature':28} {'value':>6} {'squares':>8} {'odds':>8} {'Kings':>6}  ratio")
-    for key in sorted(n, key=lambda x: (x[0], str(x[1]))):
-        print(f"{key[0]:28} {str(key[1]):>6} {n[key]:8d} {odds[key]:8.1f} {kings[key]:6d}  "
-              f"{kings[key] / odds[key] if odds[key] else float('nan'):.2f}")
+    tally = Tally()
+    for pos, _, action, k, odds in king_odds(level, paths, 1, DEALS):
+        for sq, p in odds.items():
+            king = pos["board"][sq]["card"] == "K"
+            for name, value in features(pos, k, sq, action).items():
+                tally.add((name, value), p, king)
+                if sq in k.contact:
+                    tally.add(("contact: " + name, value), p, king)
+    print(f"{'feature':>28} {'value':>6} {'squares':>8} {'odds':>8} {'Kings':>6}  ratio")
+    for line in tally.rows():
+        print(line)
 
 
 if __name__ == "__main__":
