@@ -75,8 +75,12 @@ class Knowledge:
     returned: Counter = field(default_factory=Counter)  # seen cards now hidden (likely resting)
     at_home: Counter = field(default_factory=Counter)   # seen going home, no face-down deploy since
     cells: dict[str, Cell] = field(default_factory=dict)  # face-down square -> its placement cell (zone, deploy rank)
-    contact: frozenset = frozenset()      # face-down squares touching one of the viewer's board cards
     tags: dict[str, frozenset] = field(default_factory=dict)  # face-down square -> its SQUARE_TAGS
+
+    @property
+    def contact(self) -> frozenset:
+        """The face-down squares touching one of the viewer's board cards (tagged `near`)."""
+        return frozenset(sq for sq, t in self.tags.items() if "near" in t)
 
 
 def knowledge(view: dict, viewer: str, history: list[dict] | None = None) -> Knowledge:
@@ -117,8 +121,7 @@ def knowledge(view: dict, viewer: str, history: list[dict] | None = None) -> Kno
     cells = {sq: (zone_of(sq, opponent, high), min(order.get(sq, 0), DEPLOY_RANKS)) for sq in tokens}
     tags = {sq: square_tags(sq, cells[sq], view["board"], viewer) for sq in tokens}
     return Knowledge(opponent, tokens, len(view["barrack"][opponent]), len(view["resting"][opponent]),
-                     unseen, +required, BUDGET - troops, returned, +at_home, cells,
-                     frozenset(sq for sq, t in tags.items() if "near" in t), tags)
+                     unseen, +required, BUDGET - troops, returned, +at_home, cells, tags)
 
 
 SQUARE_TAGS = ("near", "far", "deep", "home", "early", "faces", "ring")
@@ -295,18 +298,18 @@ def sample_hidden(k: Knowledge, rng: random.Random, tilt: float = FULL_SPEND_TIL
     n = len(squares) + k.barrack
     key = _table_key(k, n, tilt, copies)
     placement = placement or {}
-    factors = factors or {}
+    boosts = _boosts(k, factors or {})
     chosen = None
     if key is not None:
         table = _multisets(*key)
         for _ in range(MAX_DEALS):
-            chosen = _deal(_draw_multiset(table, rng), squares, k, rng, deploy, placement, False, factors)
+            chosen = _deal(_draw_multiset(table, rng), squares, k, rng, deploy, placement, False, boosts)
             if chosen is not None:
                 break
         if chosen is None:  # only now: the fallback table scans every multiset for a valid matching
             fitting = _fitting(key, tuple(a for a in (k.tokens[sq] for sq in squares) if not NON_KING_SET <= a))
             for _ in range(MAX_DEALS if fitting[0] else 0):
-                chosen = _deal(_draw_multiset(fitting, rng), squares, k, rng, deploy, placement, True, factors)
+                chosen = _deal(_draw_multiset(fitting, rng), squares, k, rng, deploy, placement, True, boosts)
                 if chosen is not None:
                     break
     if chosen is None:  # an inconsistent view: fill what fits, the rest best-effort
@@ -401,12 +404,22 @@ def _draw_multiset(table: Table, rng: random.Random) -> tuple[str, ...]:
     return rng.choices(sets, cum_weights=cum)[0]
 
 
+def _boosts(k: Knowledge, factors: DealFactors) -> dict[str, dict[str, float]]:
+    """Face-down square -> card -> the product of its deal factors for the square's tags, for the cards
+    `factors` names (once a sample, not once a card a square a deal); multiplied in SQUARE_TAGS order, so
+    the same on every run whatever the order of a tag set."""
+    cards = {card for card, _ in factors}
+    return {sq: {c: math.prod(factors.get((c, t), 1.0) for t in SQUARE_TAGS if t in tags) for c in cards}
+            for sq, tags in k.tags.items()}
+
+
 def _deal(cards: tuple[str, ...], squares: list[str], k: Knowledge, rng: random.Random, deploy: float,
-          placement: Placement, match: bool, factors: DealFactors) -> list[str] | None:
+          placement: Placement, match: bool, boosts: dict[str, dict[str, float]]) -> list[str] | None:
     """The cards dealt to the slots (board squares, then barrack), or None if this deal breaks a slot's
     allowed identities. At-home copies go to the barrack; then each board square, in random order,
-    draws a card weighted by its deploy propensity (times its placement and deal factors); the rest is
-    the barrack. `match`: a random valid matching instead, so any multiset that can fit does."""
+    draws a card weighted by its deploy propensity (times its placement factor and its deal factors,
+    `boosts`: _boosts); the rest is the barrack. `match`: a random valid matching instead, so any
+    multiset that can fit does."""
     n = len(squares) + k.barrack
     slot: list[str | None] = [None] * n
     allowed = [k.tokens[sq] for sq in squares] + [ALL] * k.barrack
@@ -426,9 +439,9 @@ def _deal(cards: tuple[str, ...], squares: list[str], k: Knowledge, rng: random.
         if not rest:
             return None
         zone, rank = k.cells.get(squares[i], ("", 0))
-        tags = k.tags.get(squares[i], ())
+        boost = boosts.get(squares[i], {})
         c = rng.choices(rest, [_propensity(x, deploy) * placement.get((zone, rank, x), 1.0)
-                               * math.prod(factors.get((x, t), 1.0) for t in tags) for x in rest])[0]
+                               * boost.get(x, 1.0) for x in rest])[0]
         if c not in allowed[i]:
             return None
         slot[i] = c
