@@ -36,6 +36,58 @@ def test_root_probes_agree_with_full_window_means_over_disagreeing_worlds():
         assert info["verify_failures"] == 0
 
 
+def _world(c3: str, d3: str):
+    """SMALL with N's face-down c3 and d3 as given (b3's Archer face-up): one full-information world."""
+    return position.to_engine(make_pos({"c2": "S:Kn^", "d2": "S:Sp", "c3": f"N:{c3}", "d3": f"N:{d3}",
+                                        "b3": "N:Ar^"}, barrack={"S": ["Sq"], "N": ["Sc"]}))
+
+
+def test_actions_weighing_worlds_their_own_way_are_probed_soundly():
+    """Root actions with weights of their own (set_action_weights: some worlds unweighted, some only
+    theirs, beyond the default's base) are probed with shifted windows against a best that weighs the
+    worlds otherwise: the best must still come out exact and every other no better, against plain
+    expectimax means under each action's own weights, over worlds where the King stands on c3, on
+    d3 or in the barrack. (Probing at the best's own values, unshifted, fails this on seeds 4 and 5.)"""
+    import random
+    worlds = [_world(a, b) for a, b in (("K", "Sp"), ("Sp", "K"), ("Sp", "Kn"), ("Kn", "Sp"), ("Sq", "Sp"),
+                                        ("K", "Kn"))]
+    acts = [notation.parse(a) for a in api.legal_actions(make_pos(
+        {"c2": "S:Kn^", "d2": "S:Sp", "c3": "N:Sp", "d3": "N:Kn", "b3": "N:Ar^"}, barrack={"S": ["Sq"], "N": ["Sc"]}))]
+    checks = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        s = Search(16)
+        s.set_worlds(worlds, base=rng.choice((4, 5, 6)))
+        s.set_action_weights({a: [rng.choice((0.0, 0.0, 1.0, 2.5, 6.0)) for _ in range(5)] + [1.0]
+                              for a in acts if rng.random() < 0.5})
+        s.configure(max_depth=2, verify_depth=2)
+        info = s.run()
+        assert info["verify_failures"] == 0, seed
+        checks += info["verify_checks"]
+    assert checks > 12 * len(acts)
+
+
+def test_action_weights_change_the_value_as_weighted_means():
+    """The same action weighed on one world alone is worth exactly its value in that world."""
+    worlds = determinize.worlds(api.view(SMALL, "S"), [], 3, 1)
+    values = []
+    for w in range(3):
+        s = Search(16)
+        s.set_worlds(worlds)
+        s.set_action_weights({a: [float(i == w) for i in range(3)] for a in
+                              (notation.parse(x) for x in api.legal_actions(SMALL))})
+        s.configure(max_depth=2)
+        values.append(s.run()["value"])
+        one = Search(16)
+        one.set_worlds([worlds[w]])
+        one.configure(max_depth=2)
+        assert abs(one.run()["value"] - values[-1]) < 1e-9
+    s = Search(16)
+    s.set_worlds(worlds)
+    s.configure(max_depth=2)
+    assert s.run()["value"] <= sum(values) / 3 + 1e-9   # one move for all worlds is worth no more
+
+
 def test_table_and_windows_do_not_change_the_value():
     _, with_tt = _search(SMALL, max_depth=3, verify_depth=3)
     _, without = _search(SMALL, max_depth=3, verify_depth=3, use_tt=False)

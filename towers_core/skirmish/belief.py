@@ -276,6 +276,15 @@ lower levels deal by troops only."""
 EXPERT_DEAL: DealFactors = {("K", "near"): KING_CONTACT}
 """The deal factors expert searches with (and the attack preview shows): the King's in contact."""
 
+KING_ODDS: DealFactors = {**EXPERT_DEAL, ("K", "deep"): 2.0, ("K", "home"): 0.1, ("K", "early"): 0.1,
+                          ("K", "faces"): 0.35, ("K", "ring"): 4.0}
+"""The King's odds on face-down squares by their tags, fitted to where he stood in expert's 120 yardstick
+games of seeds 15-17 (docs/ladder/trials12/fit_king.py: held-out King log-loss 0.0478 -> 0.0419 nats a
+square on seeds 18-20): likelier deep in the viewer's half and touching two or three of the viewer's
+cards (ring), never on the owner's home row nor among his first four deploys, rarer touching the
+viewer's face-up cards. Dealing all of expert's worlds with it lost games (docs/ai.md, twelfth
+session); a level's `strike` prices only its strikes on face-down cards with it (ai/strikes.py)."""
+
 NON_KING = tuple(c for c in CODES if c != "K")
 NON_KING_SET = frozenset(NON_KING)
 

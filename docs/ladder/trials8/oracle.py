@@ -42,7 +42,7 @@ def multiset_worlds(pos: dict, history: list, seed: int, count: int = 8) -> list
         dealt = belief.deal_known(k, true, rng)
         barrack = list(dealt[len(squares):])
         resting = belief._pick_resting(barrack, k, rng)
-        out.append(determinize._fill(base.copy(), k, dict(zip(squares, dealt)), barrack, resting))
+        out.append(determinize.fill(base.copy(), k, dict(zip(squares, dealt)), barrack, resting))
     return out
 
 

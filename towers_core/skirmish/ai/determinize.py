@@ -32,10 +32,10 @@ def worlds(view: dict, history: list[dict], count: int, seed: int, placement: bo
     rng = random.Random(f"worlds:{seed}")
     table = belief.PLACEMENT if placement else None
     if not stratify:
-        return [_fill(base.copy(), k, *belief.sample_hidden(k, rng, placement=table, factors=factors))
+        return [fill(base.copy(), k, *belief.sample_hidden(k, rng, placement=table, factors=factors))
                 for _ in range(count)]
     pilot = [belief.sample_hidden(k, rng, placement=table, factors=factors) for _ in range(PILOT)]
-    return [_fill(base.copy(), k, *deal) for deal in king_strata(pilot, count, rng)]
+    return [fill(base.copy(), k, *deal) for deal in king_strata(pilot, count, rng)]
 
 
 def king_strata(deals: list[Deal], count: int, rng: random.Random) -> list[Deal]:
@@ -62,8 +62,9 @@ def king_strata(deals: list[Deal], count: int, rng: random.Random) -> list[Deal]
     return picks
 
 
-def _fill(e: Engine, k: belief.Knowledge, board: dict[str, str], barrack: list[str],
-          resting: list[str]) -> Engine:
+def fill(e: Engine, k: belief.Knowledge, board: dict[str, str], barrack: list[str],
+         resting: list[str]) -> Engine:
+    """`e` (the viewer's view_engine) with the opponent's hidden cards set to one deal (sample_hidden)."""
     opp = PLAYERS.index(k.opponent)
     for name, card in board.items():
         sq = SQUARE_INDEX[name]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from towers_core.errors import BadLevel, brief
-from towers_core.skirmish.belief import EXPERT_DEAL, SQUARE_TAGS, DealFactors
+from towers_core.skirmish.belief import EXPERT_DEAL, KING_ODDS, SQUARE_TAGS, DealFactors
 from towers_core.skirmish.cards import CODES
 from towers_core.skirmish.ai.muster import STYLES
 from towers_core.skirmish.ai.search import MAX_WEIGHT, WEIGHT_NAMES
@@ -31,6 +31,7 @@ class Level:
     placement: bool = False  # worlds dealt with belief.PLACEMENT (where players keep which cards), else by troops only
     deal: tuple[tuple[tuple[str, str], float], ...] = ()  # deal factors of the worlds (belief.DealFactors)
     stratify: bool = False  # worlds stratified on where the King is (determinize.king_strata)
+    strike: int = 0      # strikes on face-down cards at the King's odds (strikes.py): 1 KING_ODDS, 2 `deal`
 
     @property
     def family(self) -> str:
@@ -41,6 +42,11 @@ class Level:
     def deal_factors(self) -> DealFactors:
         """The deal factors as belief takes them: (card, square tag) -> factor."""
         return dict(self.deal)
+
+    @property
+    def strike_odds(self) -> DealFactors:
+        """The deal factors that give the King's odds on a struck square (strike 1: belief.KING_ODDS)."""
+        return dict(KING_ODDS) if self.strike == 1 else self.deal_factors
 
 
 LEVELS: dict[str, Level] = {
@@ -61,7 +67,8 @@ MAX_WORLDS = 32       # the search's MAXW
 MAX_NOISE = 100.0
 TEST_TIME_MS = 30_000
 DEAL_KEYS = {f"{tag}.{card}": (card, tag) for card in CODES for tag in SQUARE_TAGS}
-_TEST_KEYS = {"depth", "nodes", "worlds", "noise", "muster", "placement", "stratify", *DEAL_KEYS, *WEIGHT_NAMES}
+_TEST_KEYS = {"depth", "nodes", "worlds", "noise", "muster", "placement", "stratify", "strike", *DEAL_KEYS,
+              *WEIGHT_NAMES}
 DEAL_FACTOR_RANGE = (0.01, 1000.0)
 MAX_MUSTER_STYLES = 8
 # what a test mode ('depth:N', 'nodes:N') starts from before its keys change it
@@ -78,7 +85,9 @@ def get_level(name: Any) -> Level:
     e.g. 'expert,placement:1', or with a card's deal factor set on face-down squares with a tag
     (belief.SQUARE_TAGS), e.g. 'expert,near.K:1' (troops only; expert's own is belief.EXPERT_DEAL),
     'expert,far.Kn:2' or 'expert,deep.K:3' (belief.DealFactors), or its worlds stratified on where the
-    King is, 'expert,stratify:1' (determinize.worlds). All numbers are bounded and test modes stop after
+    King is, 'expert,stratify:1' (determinize.worlds), or its strikes on face-down cards priced at the
+    King's odds there, 'expert,strike:1' (belief.KING_ODDS) or 'expert,strike:2' (the level's own deal
+    factors; strikes.py). All numbers are bounded and test modes stop after
     TEST_TIME_MS at the latest. Else BadLevel.
     """
     if isinstance(name, str) and name in LEVELS:
@@ -103,7 +112,8 @@ def get_level(name: Any) -> Level:
                  _number(parts, "noise", 0.0, MAX_NOISE, base.noise), _styles(parts, base.styles),
                  base.weights + weights, base.name if base is not _TEST_BASE else "",
                  bool(_count(parts, "placement", int(base.placement), 0, 1)),
-                 _deal(parts, base.deal), bool(_count(parts, "stratify", int(base.stratify), 0, 1)))
+                 _deal(parts, base.deal), bool(_count(parts, "stratify", int(base.stratify), 0, 1)),
+                 _count(parts, "strike", base.strike, 0, 2))
 
 
 def _deal(parts: dict, default: tuple) -> tuple[tuple[tuple[str, str], float], ...]:

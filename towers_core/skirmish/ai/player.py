@@ -13,7 +13,7 @@ from towers_core.checks import check_seed, check_time_ms
 from towers_core.errors import BadLevel, IllegalAction
 from towers_core.search_thread import BackgroundSearch
 from towers_core.skirmish import notation, position, records
-from towers_core.skirmish.ai import determinize, muster
+from towers_core.skirmish.ai import determinize, muster, strikes
 from towers_core.skirmish.ai.levels import Level, get_level
 from towers_core.skirmish.ai.search import Search
 
@@ -63,13 +63,18 @@ class Searcher(BackgroundSearch):
             pick = random.Random(f"random:{seed}:{view['actions']}").choice(legal)
             self.finish(notation.format_action(pick))
             return
-        self.launch(self._prepare(view, history, lv, seed, time_ms), background)
+        self.launch(self._prepare(view, history, legal, lv, seed, time_ms), background)
 
     @staticmethod
-    def _prepare(view: dict, history: list[dict], lv: Level, seed: int, time_ms: int | None) -> Search:
+    def _prepare(view: dict, history: list[dict], legal: list[int], lv: Level, seed: int,
+                 time_ms: int | None) -> Search:
         search = Search(18 if lv.nodes and lv.nodes <= 100_000 else 20)
-        search.set_worlds(determinize.worlds(view, history, lv.worlds, seed, lv.placement, lv.deal_factors,
-                                             lv.stratify))
+        worlds = determinize.worlds(view, history, lv.worlds, seed, lv.placement, lv.deal_factors, lv.stratify)
+        weights: dict[int, list[float]] = {}
+        if lv.strike:
+            worlds, weights = strikes.strike_worlds(view, history, legal, worlds, seed, lv.placement, lv.strike_odds)
+        search.set_worlds(worlds, base=lv.worlds)
+        search.set_action_weights(weights)
         cap = time_ms if time_ms is not None else (lv.time_ms or None)
         search.configure(max_depth=lv.max_depth, node_limit=lv.nodes, time_ms=cap, noise=lv.noise,
                          noise_seed=(seed * 0x9E3779B1 + view["actions"]) & 0xFFFFFFFFFFFFFFFF,

@@ -26,6 +26,7 @@ load_card_table()
 cdef enum:
     MAXPLY = 48
     MAXW = 32
+    MAXWEIGHTED = 1024   # root actions with world weights of their own (set_action_weights)
     MAXKIDS = 9
     HIST = 4096
     TT_EXACT = 0
@@ -71,6 +72,13 @@ ctypedef struct Ctx:
     State* worlds
     double ref[MAXW]   # the root's best action so far: its exact value in each world
     double wval[MAXW]  # scratch: the action being probed, world by world
+    bint ref_known[MAXW]  # c.ref[w] holds the best action's value in world w (its weight there > 0)
+    double* wref       # the best action's world weights
+    int nbase          # the default weights: worlds 0..nbase-1 equally likely, the rest unweighted
+    double wdefault[MAXW]
+    int nweighted      # root actions with weights of their own: wact[i] has wrows[i * MAXW ...]
+    int* wact
+    double* wrows
     int nroot
     int* root
     double* root_val
@@ -414,22 +422,39 @@ cdef double negamax(Ctx* c, State* s, int depth, double alpha, double beta, int 
 # ---------------------------------------------------------------- the root: chance over worlds
 
 
-cdef inline double mean_over_worlds(Ctx* c, double* vals) noexcept nogil:
+cdef inline double* weights_of(Ctx* c, int act) noexcept nogil:
+    """A root action's world weights (summing to 1): its own if set_action_weights gave it some."""
+    cdef int i
+    for i in range(c.nweighted):
+        if c.wact[i] == act:
+            return c.wrows + i * MAXW
+    return c.wdefault
+
+
+cdef inline double mean_over_worlds(Ctx* c, double* W, double* vals) noexcept nogil:
+    """The weighted mean of the worlds' values (the default weights: the plain mean of the base worlds)."""
     cdef int w
     cdef double acc = 0.0
+    if W == c.wdefault:
+        for w in range(c.nbase):
+            acc += vals[w]
+        return acc / c.nbase
     for w in range(c.nworlds):
-        acc += vals[w]
-    return acc / c.nworlds
+        if W[w] > 0.0:
+            acc += W[w] * vals[w]
+    return acc
 
 
 cdef double exact_worlds(Ctx* c, int act, int depth, double* vals) noexcept nogil:
-    """Mean value of `act` over the equally likely worlds, each world's value exact (in `vals`)."""
+    """Mean value of `act` over its worlds, each world's value exact (in `vals`)."""
+    cdef double* W = weights_of(c, act)
     cdef int w
     for w in range(c.nworlds):
-        vals[w] = action_value(c, &c.worlds[w], act, depth, -WIN, WIN, 0)
-        if c.aborted:
-            return 0.0
-    return mean_over_worlds(c, vals)
+        if W[w] > 0.0:
+            vals[w] = action_value(c, &c.worlds[w], act, depth, -WIN, WIN, 0)
+            if c.aborted:
+                return 0.0
+    return mean_over_worlds(c, W, vals)
 
 
 cdef double probe_worlds(Ctx* c, int act, int depth, double alpha, double* vals) noexcept nogil:
@@ -440,29 +465,63 @@ cdef double probe_worlds(Ctx* c, int act, int depth, double alpha, double* vals)
     (<= alpha) after one cheap refutation a world. Only worlds where it is better are searched
     exactly, and only if the mean can still beat alpha are the others; then the exact mean is
     returned and `vals` holds every world's value.
+
+    An action weighing the worlds otherwise than the best (set_action_weights) is first searched
+    exactly in its worlds the best one did not weigh; each other world's window is shifted by one
+    amount, so that values at the windows in every world would average exactly alpha under its
+    weights: the same proof that it is no better, the same cheap refutation when it is not.
     """
+    cdef double* W = weights_of(c, act)
+    cdef double shift = 0.0, known = 0.0, fixed = 0.0, t
     cdef int w, better = 0
-    cdef bint up[MAXW]
+    cdef char state[MAXW]   # 0 unweighted, 1 upper bound, 2 exact, 3 better than its window
     for w in range(c.nworlds):
-        vals[w] = action_value(c, &c.worlds[w], act, depth, c.ref[w], c.ref[w] + NULL_WINDOW, 0)
-        if c.aborted:
-            return 0.0
-        up[w] = vals[w] > c.ref[w]
-        better += up[w]
-    if better == 0:
-        return mean_over_worlds(c, vals)
-    for w in range(c.nworlds):
-        if up[w]:
+        state[w] = 0
+        if W[w] <= 0.0:
+            continue
+        if c.ref_known[w]:
+            known += W[w]
+            fixed += W[w] * c.ref[w]
+        else:
             vals[w] = action_value(c, &c.worlds[w], act, depth, -WIN, WIN, 0)
             if c.aborted:
                 return 0.0
-    if mean_over_worlds(c, vals) > alpha:       # the others still count as upper bounds here
+            state[w] = 2
+            fixed += W[w] * vals[w]
+    if known == 0.0:
+        return mean_over_worlds(c, W, vals)
+    if W != c.wref:
+        shift = (alpha - fixed) / known   # fixed: the exact worlds' share plus the best's in the others
+    for w in range(c.nworlds):
+        if W[w] > 0.0 and state[w] == 0:
+            t = c.ref[w] + shift
+            vals[w] = action_value(c, &c.worlds[w], act, depth, t, t + NULL_WINDOW, 0)
+            if c.aborted:
+                return 0.0
+            state[w] = 3 if vals[w] > t else 1
+            better += state[w] == 3
+    if better == 0:
+        return mean_over_worlds(c, W, vals)
+    for w in range(c.nworlds):
+        if state[w] == 3:
+            vals[w] = action_value(c, &c.worlds[w], act, depth, -WIN, WIN, 0)
+            if c.aborted:
+                return 0.0
+    if mean_over_worlds(c, W, vals) > alpha:       # the others still count as upper bounds here
         for w in range(c.nworlds):
-            if not up[w]:
+            if state[w] == 1:
                 vals[w] = action_value(c, &c.worlds[w], act, depth, -WIN, WIN, 0)
                 if c.aborted:
                     return 0.0
-    return mean_over_worlds(c, vals)
+    return mean_over_worlds(c, W, vals)
+
+
+cdef void set_ref(Ctx* c, int act) noexcept nogil:
+    """The best action is now `act`, its values in c.ref: which worlds they cover."""
+    cdef int w
+    c.wref = weights_of(c, act)
+    for w in range(c.nworlds):
+        c.ref_known[w] = c.wref[w] > 0.0
 
 
 cdef int root_moves(Ctx* c) noexcept nogil:
@@ -502,12 +561,14 @@ cdef void verify_root(Ctx* c, int act, int depth, double best, double v) noexcep
     """Debug: a root action's value against its full-window mean over the worlds: exact when it
     beats the best so far, else an upper bound that does not beat it."""
     cdef long long saved = c.nodes
-    cdef double ref = 0.0
+    cdef double* W = weights_of(c, act)
+    cdef double ref
+    cdef double vals[MAXW]
     cdef int w
     c.checking += 1
     for w in range(c.nworlds):
-        ref += pure_action(c, &c.worlds[w], act, depth, 0)
-    ref /= c.nworlds
+        vals[w] = pure_action(c, &c.worlds[w], act, depth, 0) if W[w] > 0.0 else 0.0
+    ref = mean_over_worlds(c, W, vals)
     c.checking -= 1
     c.nodes = saved
     c.verify_checks += 1
@@ -516,14 +577,15 @@ cdef void verify_root(Ctx* c, int act, int depth, double best, double v) noexcep
 
 
 cdef double root_search(Ctx* c, int depth, int* best_out, int* complete) noexcept nogil:
-    """One iteration over the root actions: the first (the previous best) exactly in every world,
-    the rest probed against it world by world; values are exact for the best, bounds else."""
+    """One iteration over the root actions: the first (the previous best) exactly in each of its
+    worlds, the rest probed against it world by world; values are exact for the best, bounds else."""
     cdef int i
     cdef double best = -INF, v
     complete[0] = 0
     for i in range(c.nroot):
         if i == 0:
             v = exact_worlds(c, c.root[i], depth - 1, c.ref)
+            set_ref(c, c.root[i])
         else:
             v = probe_worlds(c, c.root[i], depth - 1, best, c.wval)
         if c.aborted:
@@ -537,6 +599,7 @@ cdef double root_search(Ctx* c, int depth, int* best_out, int* complete) noexcep
             best_out[0] = c.root[i]
             if i > 0:
                 memcpy(c.ref, c.wval, c.nworlds * sizeof(double))
+                set_ref(c, c.root[i])
     return best
 
 
@@ -618,27 +681,66 @@ cdef class Search:
         self.c.worlds = <State*>calloc(MAXW, sizeof(State))
         self.c.root = <int*>malloc(MAXMOVES * sizeof(int))
         self.c.root_val = <double*>malloc(MAXMOVES * sizeof(double))
+        self.c.wact = <int*>malloc(MAXWEIGHTED * sizeof(int))
+        self.c.wrows = <double*>calloc(MAXWEIGHTED * MAXW, sizeof(double))
         if not (self.c.tt and self.c.history and self.c.moves and self.c.scores and self.c.kids
-                and self.c.kid_p and self.c.worlds and self.c.root and self.c.root_val):
+                and self.c.kid_p and self.c.worlds and self.c.root and self.c.root_val and self.c.wact
+                and self.c.wrows):
             raise MemoryError()
 
     def __dealloc__(self):
         free(self.c.tt); free(self.c.history); free(self.c.moves); free(self.c.scores)
         free(self.c.kids); free(self.c.kid_p); free(self.c.worlds); free(self.c.root)
-        free(self.c.root_val)
+        free(self.c.root_val); free(self.c.wact); free(self.c.wrows)
 
-    def set_worlds(self, engines) -> None:
-        """Copy the determinized positions (all with the searching player to move)."""
+    def set_worlds(self, engines, base=None) -> None:
+        """Copy the determinized positions (all with the searching player to move). Every root action
+        weighs the first `base` of them (all by default) equally and the rest not at all, unless
+        set_action_weights (called after this) gives it weights of its own."""
         cdef Engine e
-        cdef int i
+        cdef int i, n
         if not isinstance(engines, list) or not 1 <= len(engines) <= MAXW:
             raise BadPosition(f"worlds must be a list of 1 to {MAXW} Engines")
         if not all(isinstance(x, Engine) for x in engines):
             raise BadPosition("worlds must be a list of Engines")
+        n = len(engines) if base is None else whole_number(base, "base", 1, len(engines), BadLevel)
         for i, e in enumerate(engines):
             memset(&self.c.worlds[i], 0, sizeof(State))
             memcpy(&self.c.worlds[i], &e.s, sizeof(State))
         self.c.nworlds = len(engines)
+        self.c.nbase = n
+        for i in range(MAXW):
+            self.c.wdefault[i] = 1.0 / n if i < n else 0.0
+        self.c.nweighted = 0
+
+    def set_action_weights(self, weights) -> None:
+        """Give root actions weights of their own over the worlds: {packed action: [weight per world]},
+        each list as long as the worlds, of numbers >= 0 with a positive sum (scaled to 1). The search
+        values such an action by its weighted mean, e.g. a strike on a face-down card at the King's
+        odds there (strikes.py); any other keeps the default weights (set_worlds)."""
+        cdef int i, w
+        cdef double total
+        if self.c.nworlds == 0:
+            raise BadPosition("no worlds to weigh: call set_worlds first")
+        if not isinstance(weights, dict) or len(weights) > MAXWEIGHTED:
+            raise BadLevel(f"action weights must be a dict of at most {MAXWEIGHTED} actions")
+        rows = []
+        for act, row in weights.items():
+            if isinstance(act, bool) or not isinstance(act, int) or not 0 <= act < 2 ** 31:
+                raise BadLevel(f"action weights: {str(act)[:30]!r} is not a packed action")
+            if not isinstance(row, (list, tuple)) or len(row) != self.c.nworlds:
+                raise BadLevel(f"action weights of {act}: a list of {self.c.nworlds} numbers, one a world")
+            if not all(not isinstance(x, bool) and isinstance(x, (int, float)) and 0.0 <= x <= 1e9 for x in row):
+                raise BadLevel(f"action weights of {act}: numbers from 0 to 1e9")
+            total = sum(row)
+            if not total > 0.0:
+                raise BadLevel(f"action weights of {act}: the sum must be positive")
+            rows.append((act, [x / total for x in row]))
+        for i, (act, row) in enumerate(rows):
+            self.c.wact[i] = act
+            for w in range(MAXW):
+                self.c.wrows[i * MAXW + w] = row[w] if w < len(row) else 0.0
+        self.c.nweighted = len(rows)
 
     def configure(self, max_depth=64, node_limit=0, time_ms=None, noise=0.0, noise_seed=0,
                   verify_depth=0, use_tt=True, move_cap=MAXMOVES, weights=None) -> None:
