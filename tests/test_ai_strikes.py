@@ -23,18 +23,19 @@ def _kinged(world, square: str) -> bool:
 
 
 def test_targets_are_the_attacks_and_soulcasts_on_the_opponents_face_down_cards():
-    got = {notation.format_action(a): s for a, s in strikes.targets(VIEW, LEGAL, belief.knowledge(VIEW, "S")).items()}
+    got = {notation.format_action(a): s for a, s in strikes.targets(LEGAL, belief.knowledge(VIEW, "S")).items()}
     assert got == {"d4xd5": "d5", "e5xd5": "d5", "e5-e6xf6": "f6", "e5-f5xf6": "f6"}
 
 
 def test_each_strike_weighs_the_worlds_with_the_king_on_its_square_at_his_odds_there():
     plain = determinize.worlds(VIEW, [], 4, 1)
+    struck = strikes.targets(LEGAL, belief.knowledge(VIEW, "S"))
     for odds, lo, hi in (({}, 0.0, 0.1), (SURE, 0.7, 1.0)):
         worlds, weights = strikes.strike_worlds(VIEW, [], LEGAL, plain, 1, False, odds)
         assert worlds[:4] == plain and len(worlds) <= 4 + 2 * strikes.KING_WORLDS
         assert all(_kinged(w, "d5") or _kinged(w, "f6") for w in worlds[4:])   # added: the King there
         for act, row in weights.items():
-            square = strikes.targets(VIEW, LEGAL, belief.knowledge(VIEW, "S"))[act]
+            square = struck[act]
             assert len(row) == len(worlds) and abs(sum(row) - 1.0) < 1e-9
             on_king = sum(x for x, w in zip(row, worlds) if _kinged(w, square))
             if square == "d5":

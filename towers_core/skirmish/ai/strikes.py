@@ -14,6 +14,7 @@ import random
 from towers_core.board import SQUARE_INDEX
 from towers_core.skirmish import belief, notation, position
 from towers_core.skirmish.ai import determinize
+from towers_core.skirmish.ai.levels import MAX_WORLDS
 from towers_core.skirmish.cards import INDEX
 from towers_core.skirmish.rules import Engine
 
@@ -23,13 +24,10 @@ ODDS_DEALS = 256
 KING_WORLDS = 2
 """Worlds added for a struck square with the King there (beside any of the plain worlds that have him)."""
 
-MAX_WORLDS = 32
-"""The search's MAXW: added worlds stop there (squares with the best odds first)."""
-
 STRIKES = ("attack", "soulcast")
 
 
-def targets(view: dict, legal: list[int], k: belief.Knowledge) -> dict[int, str]:
+def targets(legal: list[int], k: belief.Knowledge) -> dict[int, str]:
     """The legal actions that attack or Soulcast a face-down card of the opponent's: action -> square."""
     out = {}
     for act in legal:
@@ -46,7 +44,7 @@ def strike_worlds(view: dict, history: list[dict], legal: list[int], plain: list
     on s, evenly, and 1 - p(s) to the plain worlds without him; other actions keep the plain worlds
     (Search.set_worlds(base=len(plain)))."""
     k = belief.knowledge(view, view["to_move"], history)
-    struck = targets(view, legal, k)
+    struck = targets(legal, k)
     if not struck:
         return plain, {}
     rng = random.Random(f"strikes:{seed}")
@@ -56,24 +54,23 @@ def strike_worlds(view: dict, history: list[dict], legal: list[int], plain: list
     base = position.view_engine(view, view["to_move"])
     worlds, added = list(plain), {}
     for s in sorted(kings, key=lambda s: (-len(kings[s]), s)):
-        room = MAX_WORLDS - len(worlds)
+        room = MAX_WORLDS - len(worlds)   # the search's limit: the likeliest squares get worlds first
         added[s] = list(range(len(worlds), len(worlds) + min(room, KING_WORLDS, len(kings[s]))))
         worlds += [determinize.fill(base.copy(), k, *deal) for deal in kings[s][:len(added[s])]]
-    weights = {}
-    for act, s in struck.items():
-        row = _weights(s, len(kings[s]) / ODDS_DEALS, plain, added[s], len(worlds))
-        if row is not None:
-            weights[act] = row
-    return worlds, weights
+    rows = {s: _weights(s, len(kings[s]) / ODDS_DEALS, plain, added[s], len(worlds)) for s in kings}
+    return worlds, {act: rows[s] for act, s in struck.items() if rows[s] is not None}
 
 
 def _weights(square: str, p: float, plain: list[Engine], added: list[int], n: int) -> list[float] | None:
-    """One strike's weights over `n` worlds, or None for the plain ones (no King odds to give)."""
+    """The weights over `n` worlds of the strikes on `square`, or None for the plain ones (no world with
+    the King there to give his odds to)."""
     sq = SQUARE_INDEX[square]
     with_king = [w for w, e in enumerate(plain) if e.get_square(sq)[0] == INDEX["K"]] + added
     without = [w for w, e in enumerate(plain) if e.get_square(sq)[0] != INDEX["K"]]
-    if not with_king or not without:
-        return None if not with_king else [1.0 / len(with_king) if w in with_king else 0.0 for w in range(n)]
+    if not with_king:
+        return None
+    if not without:
+        p = 1.0   # every plain world has him there
     row = [0.0] * n
     for w in with_king:
         row[w] = p / len(with_king)
