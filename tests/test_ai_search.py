@@ -154,3 +154,52 @@ def test_a_search_cancelled_before_it_starts_still_answers_legally():
     s.cancel()
     s.start(v, [], "expert", 1)
     assert s.result(timeout=2.0) in api.legal_actions(SMALL)
+
+
+def _bench_view():
+    """A real opening (bench-ai seed 2, ply 4) with enough quiet moves for reductions to matter."""
+    from towers_core.skirmish.cli import bench_positions
+    label, view, hist = bench_positions(2)[0]
+    assert label.startswith("opening")
+    return view, hist
+
+
+def test_late_move_reductions_reach_the_same_depth_with_fewer_nodes():
+    """`lmr` (search.pyx `reduction`) probes late quiet moves shallower first: depth 4 of a real
+    opening must cost fewer nodes than with every move searched in full, and still answer legally."""
+    view, hist = _bench_view()
+    nodes = {}
+    for lmr in (0, 3):
+        s = Search(18)
+        s.set_worlds(determinize.worlds(view, hist, 2, 5))
+        s.configure(max_depth=4, lmr=lmr)
+        info = s.run()
+        assert info["depth"] == 4 and notation.format_action(info["move"]) in api.legal_actions(
+            dict(view, board=view["board"]))
+        nodes[lmr] = info["nodes"]
+    assert nodes[3] < 0.8 * nodes[0], nodes
+
+
+def test_late_move_reductions_never_skip_fights():
+    """Captures and strikes are never reduced: with reductions from the first move on, the search
+    still takes the King when three surround him and takes a hanging card."""
+    king = make_pos({"d3": "N:K^", "c3": "S:Kn^", "e3": "S:La^", "d2": "S:Kn^", "a1": "S:Sp"},
+                    terrain={"high": ["b3", "b5", "d4", "f3", "f5"], "mountains": ["c5", "g4"]})
+    assert api.choose_action(api.view(king, "S"), [], "depth:4,lmr:1", 1) in {"c3xd3", "e3xd3", "d2xd3"}
+    hanging = make_pos({"c2": "S:Sh^", "c3": "N:Sq^", "g6": "N:Sp^", "a1": "S:Sp"})
+    move = api.choose_action(api.view(hanging, "S"), [], "depth:4,lmr:1", 1)
+    assert move.endswith("c3") and "x" in move
+
+
+def test_late_move_reductions_are_a_checked_level_knob():
+    import pytest
+    from towers_core.errors import BadLevel
+    from towers_core.skirmish.ai.levels import get_level
+    assert get_level("expert,lmr:3").lmr == 3 and get_level("expert").lmr == 0
+    for bad in ("expert,lmr:-1", "expert,lmr:65", "expert,lmr:x"):
+        with pytest.raises(BadLevel, match="lmr"):
+            get_level(bad)
+    s = Search(16)
+    for bad in (-1, 1.5, True, "3"):
+        with pytest.raises(BadLevel, match="lmr"):
+            s.configure(lmr=bad)

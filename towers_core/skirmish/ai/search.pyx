@@ -55,6 +55,7 @@ ctypedef struct Ctx:
     double w[NW]     # evaluation weights (evaluate.pxd's E_* indices)
     int verify_depth
     int use_tt
+    int lmr          # late-move reductions: quiet moves after the first `lmr` at a node searched shallower first (0 = off)
     long stop        # set by cancel() on another thread: read and written only through stop_flag.h
     int overflow     # a node had more than move_cap actions
     int move_cap     # MAXMOVES; lower only in tests of the overflow error
@@ -364,8 +365,22 @@ cdef void verify(Ctx* c, State* s, int depth, double alpha, double beta, double 
         c.verify_failures += 1
 
 
+cdef inline int reduction(Ctx* c, State* s, int act, int i, int depth, int ttmove, int ply) noexcept nogil:
+    """Late-move reduction (level knob `lmr`): plies to take off a quiet move (no fight, Soulcast or
+    Scout: nothing revealed or drawn) late in the ordering, one, or two very late in a deep search.
+    The caller probes it shallower with a null window and searches it in full if it beats alpha."""
+    cdef int kind = act_kind(act)
+    if c.lmr == 0 or depth < 3 or i < c.lmr or act == ttmove or target_of(act) >= 0:
+        return 0
+    if kind == A_SCOUT or ((kind == A_DEPLOY or kind == A_MANEUVER) and act_fk(act) == FK_SCOUT):
+        return 0
+    if act == c.killers[ply][0] or act == c.killers[ply][1]:
+        return 0
+    return 2 if depth >= 5 and i >= 4 * c.lmr else 1
+
+
 cdef double negamax(Ctx* c, State* s, int depth, double alpha, double beta, int ply) noexcept nogil:
-    cdef int n, i, act, ttmove = -1, best_move = 0
+    cdef int n, i, act, r, ttmove = -1, best_move = 0
     cdef int* mv = c.moves + ply * MAXMOVES
     cdef double* sc = c.scores + ply * MAXMOVES
     cdef double alpha0 = alpha, best = -INF, v
@@ -396,7 +411,15 @@ cdef double negamax(Ctx* c, State* s, int depth, double alpha, double beta, int 
         sc[i] = order_score(c, s, mv[i], ttmove, ply)
     for i in range(n):
         act = pick(sc, mv, i, n)
-        v = action_value(c, s, act, depth - 1, alpha, beta, ply)
+        r = reduction(c, s, act, i, depth, ttmove, ply)
+        if r > 0:
+            v = action_value(c, s, act, depth - 1 - r, alpha, alpha + NULL_WINDOW, ply)
+            if c.aborted:
+                return 0.0
+            if v > alpha:   # the shallow probe did not refute it: search it in full
+                v = action_value(c, s, act, depth - 1, alpha, beta, ply)
+        else:
+            v = action_value(c, s, act, depth - 1, alpha, beta, ply)
         if c.aborted:
             return 0.0
         if v > best:
@@ -743,10 +766,11 @@ cdef class Search:
         self.c.nweighted = len(rows)
 
     def configure(self, max_depth=64, node_limit=0, time_ms=None, noise=0.0, noise_seed=0,
-                  verify_depth=0, use_tt=True, move_cap=MAXMOVES, weights=None) -> None:
+                  verify_depth=0, use_tt=True, move_cap=MAXMOVES, weights=None, lmr=0) -> None:
         """Limits for the next run (time counts from `run()`); verify_depth > 0 is the debug mode;
         a move_cap below MAXMOVES only tests that an overflowing node is an error; `weights` maps
-        some of WEIGHT_NAMES to values (the rest keep the defaults)."""
+        some of WEIGHT_NAMES to values (the rest keep the defaults); `lmr` > 0 reduces quiet moves
+        after the first `lmr` at a decision node (late-move reductions; 0 searches every move in full)."""
         if time_ms is not None and (isinstance(time_ms, bool) or not isinstance(time_ms, (int, float))
                                     or not 0 < time_ms <= 3.6e6):
             raise BadLevel("time_ms must be null or a number of milliseconds from 1 to 3600000")
@@ -763,6 +787,7 @@ cdef class Search:
         self.c.verify_depth = whole_number(verify_depth, "verify_depth", 0, MAXPLY - 2, BadLevel)
         self.c.use_tt = use_tt
         self.c.move_cap = whole_number(move_cap, "move_cap", 1, MAXMOVES, BadLevel)
+        self.c.lmr = whole_number(lmr, "lmr", 0, MAXMOVES, BadLevel)
 
     def run(self) -> dict:
         """Search to the limits; returns {'move', 'value', 'depth', 'nodes', ...}."""
