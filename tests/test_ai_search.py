@@ -174,8 +174,7 @@ def test_late_move_reductions_reach_the_same_depth_with_fewer_nodes():
         s.set_worlds(determinize.worlds(view, hist, 2, 5))
         s.configure(max_depth=4, lmr=lmr)
         info = s.run()
-        assert info["depth"] == 4 and notation.format_action(info["move"]) in api.legal_actions(
-            dict(view, board=view["board"]))
+        assert info["depth"] == 4 and notation.format_action(info["move"]) in api.legal_actions(view)
         nodes[lmr] = info["nodes"]
     assert nodes[3] < 0.8 * nodes[0], nodes
 

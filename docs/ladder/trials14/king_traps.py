@@ -12,21 +12,13 @@ import re
 import sys
 from collections import Counter, defaultdict
 
+from towers_core.board import DIRECTIONS, step
+from towers_core.matches import OTHER
 from towers_core.skirmish.ai.diagnose import load_records, player_on, replay
-
-OTHER = {"S": "N", "N": "S"}
 
 
 def family(row: dict, side: str) -> str:
     return str(player_on(row, side)).split(",")[0].split(":")[0]
-
-
-def neighbours(sq: str):
-    f, r = ord(sq[0]), int(sq[1])
-    for df, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-        g, s = chr(f + df), r + dr
-        if "a" <= g <= "g" and 1 <= s <= 7:
-            yield f"{g}{s}"
 
 
 def king_turns(row: dict) -> dict[str, Counter]:
@@ -40,7 +32,8 @@ def king_turns(row: dict) -> dict[str, Counter]:
         if not kings:
             continue
         seen[owner]["face-down turns"] += 1
-        if any(n in board and board[n]["owner"] == mover for n in neighbours(kings[0])):
+        touching = (board.get(step(kings[0], d) or "") for d in DIRECTIONS)
+        if any(c and c["owner"] == mover for c in touching):
             seen[owner]["exposed turns"] += 1
             target = re.search(r"x([a-g][1-7])", action)
             seen[owner]["struck"] += bool(target and target.group(1) == kings[0])

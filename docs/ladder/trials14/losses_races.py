@@ -7,15 +7,8 @@ from __future__ import annotations
 
 import sys
 
-from towers_core.skirmish.ai.diagnose import load_records, player_on, replay
-
-OTHER = {"S": "N", "N": "S"}
-
-
-def high_held(pos: dict, side: str) -> int:
-    board = pos["board"]
-    return sum(1 for sq in pos["terrain"]["high"]
-               if sq in board and board[sq]["owner"] == side and board[sq]["card"] != "K")
+from towers_core.matches import OTHER
+from towers_core.skirmish.ai.diagnose import high_held, load_records, player_on, replay
 
 
 def main(paths: list[str]) -> None:

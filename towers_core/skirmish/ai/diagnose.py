@@ -101,7 +101,7 @@ def study(row: dict, level: str, iters: int) -> list[dict]:
         best = max(stats, key=lambda a: stats[a][0]) if stats else move
         out.append({"ply": pos["actions"], "played": action, "same": move == action, "value": value,
                     "depth": depth, "marker": pos["marker"] * (1 if side == "S" else -1),
-                    "high": (_high(pos, side), _high(pos, OTHER[side])),
+                    "high": (high_held(pos, side), high_held(pos, OTHER[side])),
                     "ys_best": best, "ys_q_best": stats.get(best, (0, 0.0))[1],
                     "ys_q_played": stats.get(action, (0, 0.0))[1]})
     return out
@@ -115,7 +115,7 @@ def race_start(row: dict) -> tuple[int, int] | None:
     winner = row["a_side"] if row["score"] == 1.0 else OTHER[row["a_side"]]
     start = None
     for pos, _, _ in replay(row):
-        lead = _high(pos, winner) > _high(pos, OTHER[winner])
+        lead = high_held(pos, winner) > high_held(pos, OTHER[winner])
         if not lead:
             start = None
         elif start is None:
@@ -165,11 +165,12 @@ def by_muster(rows: list[dict], level: str) -> dict[tuple[str, str], tuple[int, 
 def high_at(row: dict, level: str, plies: tuple[int, ...]) -> dict[int, tuple[int, int]]:
     """High-ground squares held by `level` and by its opponent at the given plies (the opening race)."""
     side = level_side(row, level)[0]
-    return {pos["actions"]: (_high(pos, side), _high(pos, OTHER[side]))
+    return {pos["actions"]: (high_held(pos, side), high_held(pos, OTHER[side]))
             for pos, _, _ in replay(row) if pos["actions"] in plies}
 
 
-def _high(pos: dict, side: str) -> int:
+def high_held(pos: dict, side: str) -> int:
+    """High-ground squares `side` holds in a position dict (its non-King cards on them, RULES §8)."""
     high = set(pos["terrain"]["high"])
     return sum(1 for sq, c in pos["board"].items() if sq in high and c["owner"] == side and c["card"] != "K")
 
