@@ -138,3 +138,13 @@ def test_plies_of_walks_one_players_moves_of_a_recorded_game():
     assert all(pos["to_move"] == expert_side and row["moves"][i] == action for i, pos, _, action in plies)
     assert sorted(i for i, *_ in plies + yard) == list(range(len(row["moves"])))
     assert [i for i, *_ in diagnose.plies_of(row, "expert", every=3)] == [i for i, *_ in plies if i % 3 == 0]
+
+
+def test_study_sets_the_levels_search_beside_the_yardstick_on_each_of_its_moves():
+    record = Path(__file__).parent.parent / "docs/ladder/expert_knights_ismcts70k_seed20.jsonl"
+    row = diagnose.load_records([str(record)])[0]
+    row = dict(row, moves=row["moves"][:12], a="depth:1")   # A played expert: study a quick level on its moves
+    lines = diagnose.study(row, "depth:1", iters=300)
+    mine = [(i, a) for i, _, _, a in diagnose.plies_of(row, "depth:1")]
+    assert [(m["ply"], m["played"]) for m in lines] == mine[: len(lines)] and len(lines) >= 4
+    assert all(m["depth"] == 1 and m["ys_best"] for m in lines)

@@ -18,7 +18,7 @@ from towers_core.skirmish.ai.ismcts import Mcts
 from towers_core.skirmish.ai.levels import get_level
 from towers_core.skirmish.ai.muster import STYLES
 from towers_core.matches import OTHER
-from towers_core.skirmish.ai.player import Searcher
+from towers_core.skirmish.ai.player import Searcher, _legal
 
 
 def replay(row: dict) -> Iterator[tuple[dict, list[dict], str]]:
@@ -61,7 +61,7 @@ def load_records(paths: list[str]) -> list[dict]:
 
 def level_value(view: dict, history: list[dict], level: str, seed: int) -> tuple[str, float, int]:
     """The level's move, its search value (mover's side, Spearman units) and depth, as in the match."""
-    search = Searcher._prepare(view, history, get_level(level), seed, None)
+    search = Searcher._prepare(view, history, _legal(view, history), get_level(level), seed, None)
     info = search.run()
     return notation.format_action(info["move"]), info["value"], info["depth"]
 
