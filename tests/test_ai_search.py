@@ -202,3 +202,15 @@ def test_late_move_reductions_are_a_checked_level_knob():
     for bad in (-1, 1.5, True, "3"):
         with pytest.raises(BadLevel, match="lmr"):
             s.configure(lmr=bad)
+
+
+def test_root_ranking_lists_every_root_action_best_first():
+    """root_ranking (diagnostics: docs/ladder/trials15/root_ranks.py) is the order the last finished
+    iteration left: every legal action but resigning once, the chosen move first, values not rising."""
+    s, info = _search(SMALL, worlds=3, max_depth=3)
+    ranking = s.root_ranking()
+    actions = [notation.format_action(a) for a, _ in ranking]
+    assert sorted(actions) == sorted(a for a in api.legal_actions(SMALL) if a != "resign")
+    assert ranking[0][0] == info["move"]
+    values = [v for _, v in ranking]
+    assert values == sorted(values, reverse=True) and values[0] == info["value"]

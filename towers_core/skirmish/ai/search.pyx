@@ -815,6 +815,12 @@ cdef class Search:
     def cancel(self) -> None:
         towers_flag_set(&self.c.stop, 1)
 
+    def root_ranking(self) -> list:
+        """The root actions as the last finished iteration ordered them, with their values there (exact
+        for the first, upper bounds for the rest): what diagnostics read to see which actions the
+        search kept in play."""
+        return [(self.c.root[i], self.c.root_val[i]) for i in range(self.c.nroot)]
+
     def progress(self) -> dict:
         """Depth finished, nodes, the best move and value so far, the expected line (packed)."""
         return {"move": self.c.best_move, "value": self.c.best_value, "depth": self.c.depth_done,
