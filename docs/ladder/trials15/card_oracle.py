@@ -5,6 +5,7 @@ perfect belief about everything (19 / 1 / 0 against the shipped expert's 15 / 0 
 
   K      the King: in each world he is where he truly is (a face-down square or the barrack)
   ScLa   Scouts and Lancers: every face-down square truly holding one holds it, and no other does
+  strong the cards of rank 3 and up (Shardbearer, Captainlord, Knights, Lancers), the same way
 
 Each world is expert's own deal (belief.sample_hidden with EXPERT_DEAL, the same seed), then patched; so
 wherever the patch changes nothing, the move is expert's, and each game pairs with the shipped expert's.
@@ -25,11 +26,12 @@ from towers_core.skirmish.ai.levels import get_level
 from towers_core.skirmish.ai.match import by_view, play_with
 from towers_core.skirmish.ai.search import Search
 
-KINDS = {"K": frozenset({"K"}), "ScLa": frozenset({"Sc", "La"})}
+KINDS = {"K": frozenset({"K"}), "ScLa": frozenset({"Sc", "La"}), "strong": frozenset({"Sh", "Cl", "Kn", "La"})}
 ORACLE = "oracle"
 
 
-def patch(deal: tuple, truth: dict[str, str], true_barrack: list[str], cards: frozenset, rng: random.Random) -> tuple:
+def patch(deal: tuple, truth: dict[str, str], true_barrack: list[str], cards: frozenset, high: frozenset,
+          rng: random.Random) -> tuple:
     """The deal with the `cards` kinds where the truth has them on the face-down squares (and, for the
     King, in the barrack): swapped in from where the deal put them, else from the barrack, else set."""
     board, barrack, resting = dict(deal[0]), list(deal[1]), list(deal[2])
@@ -37,7 +39,8 @@ def patch(deal: tuple, truth: dict[str, str], true_barrack: list[str], cards: fr
     for sq, card in truth.items():
         if card not in cards or board[sq] == card:
             continue
-        other = next((t for t, c in board.items() if c == card and truth[t] != card), None)
+        other = next((t for t, c in board.items() if c == card and truth[t] != card
+                      and (board[sq] != "K" or t not in high)), None)   # the King never stands on high ground
         if other is not None:
             board[sq], board[other] = board[other], board[sq]
             continue
@@ -48,7 +51,7 @@ def patch(deal: tuple, truth: dict[str, str], true_barrack: list[str], cards: fr
             board[sq] = card
     for sq, card in board.items():
         if card in cards and truth[sq] != card:   # the deal has one here that truly is not
-            swap = [i for i in free if barrack[i] not in cards]
+            swap = [i for i in free if barrack[i] not in cards and (barrack[i] != "K" or sq not in high)]
             if swap:
                 i = rng.choice(swap)
                 board[sq], barrack[i] = barrack[i], card
@@ -76,7 +79,7 @@ def oracle_move(pos: dict, history: list, seed: int, cards: frozenset) -> str:
     worlds = []
     for _ in range(lv.worlds):
         deal = belief.sample_hidden(k, rng, factors=lv.deal_factors)
-        deal = patch(deal, truth, list(pos["barrack"][opp]), cards, fix)
+        deal = patch(deal, truth, list(pos["barrack"][opp]), cards, frozenset(pos["terrain"]["high"]), fix)
         worlds.append(determinize.fill(e.copy(), k, *deal))
     s = Search(20)
     s.set_worlds(worlds, base=lv.worlds)
