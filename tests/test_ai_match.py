@@ -148,3 +148,12 @@ def test_study_sets_the_levels_search_beside_the_yardstick_on_each_of_its_moves(
     mine = [(i, a) for i, _, _, a in diagnose.plies_of(row, "depth:1")]
     assert [(m["ply"], m["played"]) for m in lines] == mine[: len(lines)] and len(lines) >= 4
     assert all(m["depth"] == 1 and m["ys_best"] for m in lines)
+
+
+def test_family_side_finds_a_varied_level_by_its_family_name():
+    record = Path(__file__).parent.parent / "docs/ladder/expert_knights_ismcts70k_seed20.jsonl"
+    row = diagnose.load_records([str(record)])[0]
+    varied = dict(row, a="expert,near.K:1")
+    assert diagnose.family_side(varied, "expert") == (row["a_side"], row["score"])
+    other = "N" if row["a_side"] == "S" else "S"
+    assert diagnose.family_side(varied, "ismcts") == (other, 1 - row["score"])

@@ -8,14 +8,13 @@ from __future__ import annotations
 import sys
 
 from towers_core.matches import OTHER
-from towers_core.skirmish.ai.diagnose import high_held, load_records, player_on, replay
+from towers_core.skirmish.ai.diagnose import family_side, high_held, load_records, replay
 
 
 def main(paths: list[str]) -> None:
     for row in load_records(paths):
-        a_is_expert = str(player_on(row, row["a_side"])).startswith("expert")
-        ex = row["a_side"] if a_is_expert else OTHER[row["a_side"]]
-        if (row["score"] if row["a_side"] == ex else 1 - row["score"]) == 1:
+        ex, points = family_side(row, "expert")
+        if points == 1:
             continue
         plays = list(replay(row))
         sign = 1 if ex == "S" else -1

@@ -20,14 +20,17 @@ import sys
 from towers_core import matches
 from towers_core.matches import OTHER, Game
 from towers_core.skirmish import belief, notation, position
+from towers_core.skirmish.cards import CARDS
 from towers_core.skirmish.ai import determinize
 from towers_core.skirmish.ai.contenders import choose_muster
 from towers_core.skirmish.ai.levels import get_level
 from towers_core.skirmish.ai.match import by_view, play_with
 from towers_core.skirmish.ai.search import Search
 
-KINDS = {"K": frozenset({"K"}), "ScLa": frozenset({"Sc", "La"}), "strong": frozenset({"Sh", "Cl", "Kn", "La"})}
+STRONG = frozenset(c.code for c in CARDS if c.knight_or_better and c.code != "K")   # Sh, Cl, Kn, La
+KINDS = {"K": frozenset({"K"}), "ScLa": frozenset({"Sc", "La"}), "strong": STRONG}
 ORACLE = "oracle"
+RESIGN = notation.parse("resign")
 
 
 def patch(deal: tuple, truth: dict[str, str], true_barrack: list[str], cards: frozenset, high: frozenset,
@@ -68,7 +71,7 @@ def oracle_move(pos: dict, history: list, seed: int, cards: frozenset) -> str:
     opp = OTHER[me]
     view = position.view(pos, me)
     e = position.view_engine(view, me)
-    legal = [a for a in e.legal() if a != notation.parse("resign")]
+    legal = [a for a in e.legal() if a != RESIGN]
     if len(legal) == 1:
         return notation.format_action(legal[0])
     lv = get_level("expert")

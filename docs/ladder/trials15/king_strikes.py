@@ -14,23 +14,22 @@ from collections import Counter
 from towers_core.board import DIRECTIONS, step
 from towers_core.matches import OTHER
 from towers_core.skirmish import position
+from towers_core.skirmish.cards import BY_CODE
 from towers_core.skirmish.belief import hidden_distribution
-from towers_core.skirmish.ai.diagnose import high_held, load_records, player_on, replay
+from towers_core.skirmish.ai.diagnose import family_side, high_held, load_records, replay
 
-KNIGHT_OR_BETTER = {"Kn", "La", "Cl", "Sh", "K"}
 
 
 def pinners(board: dict, square: str, side: str) -> int:
     """Revealed cards of `side`, Knight or better, touching `square`."""
     cells = (board.get(step(square, d) or "") for d in DIRECTIONS)
-    return sum(1 for c in cells if c and c["owner"] == side and c["up"] and c["card"] in KNIGHT_OR_BETTER)
+    return sum(1 for c in cells if c and c["owner"] == side and c["up"] and BY_CODE[c["card"]].knight_or_better)
 
 
 def main(paths: list[str]) -> None:
     tally: Counter = Counter()
     for row in load_records(paths):
-        ex = row["a_side"] if str(player_on(row, row["a_side"])).startswith("expert") else OTHER[row["a_side"]]
-        score = row["score"] if row["a_side"] == ex else 1 - row["score"]
+        ex, score = family_side(row, "expert")
         plays = list(replay(row))
         sign = 1 if ex == "S" else -1
         for i, (pos, history, action) in enumerate(plays):

@@ -3,8 +3,9 @@ scores after it.
 
 For each of the 200 games, the first ply (up to 30) after which the yardstick holds more high ground than
 expert, and the yardstick move that made it so: a deploy onto high ground, a one-square maneuver, a
-two-square maneuver (only a Scout or a Lancer can), or a capture that advanced; with the card that moved
-and whether it was face-down. Then expert's points by kind.
+two-square maneuver (only a Scout or a Lancer can), or a capture that advanced; for a two-square
+maneuver, also the card, whether it was face-down, and its Scout and Lancer odds in expert's belief a
+turn before. Then expert's points by kind.
 
     PYTHONPATH=. python docs/ladder/trials15/lead_moves.py RECORD.jsonl ...
 """
@@ -17,7 +18,7 @@ from towers_core.matches import OTHER
 from towers_core.board import manhattan
 from towers_core.skirmish import position
 from towers_core.skirmish.belief import hidden_distribution
-from towers_core.skirmish.ai.diagnose import high_held, load_records, player_on, replay
+from towers_core.skirmish.ai.diagnose import family_side, high_held, load_records, replay
 
 
 def kind(action: str) -> str:
@@ -35,8 +36,7 @@ def kind(action: str) -> str:
 def main(paths: list[str]) -> None:
     points: dict[str, list[float]] = defaultdict(list)
     for row in load_records(paths):
-        ex = row["a_side"] if str(player_on(row, row["a_side"])).startswith("expert") else OTHER[row["a_side"]]
-        score = row["score"] if row["a_side"] == ex else 1 - row["score"]
+        ex, score = family_side(row, "expert")
         plays = list(replay(row))
         took = "never before ply 30"
         for i in range(1, min(len(plays), 31)):
@@ -46,7 +46,7 @@ def main(paths: list[str]) -> None:
                 continue
             if high_held(after, OTHER[ex]) > high_held(after, ex) and \
                     not high_held(before, OTHER[ex]) > high_held(before, ex):
-                took = f"{kind(action)}"
+                took = kind(action)
                 if took == "maneuver 2":
                     cell = before["board"][action[:2]]
                     odds = ""

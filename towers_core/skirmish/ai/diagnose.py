@@ -87,6 +87,14 @@ def level_side(row: dict, level: str) -> tuple[str, float]:
     return OTHER[row["a_side"]], 1 - row["score"]
 
 
+def family_side(row: dict, prefix: str) -> tuple[str, float]:
+    """The side and score of the player whose recorded name starts with `prefix` (e.g. 'expert' for
+    'expert,near.K:1'), as plies_of picks its moves; the other side if neither name does."""
+    if str(player_on(row, row["a_side"])).startswith(prefix):
+        return row["a_side"], row["score"]
+    return OTHER[row["a_side"]], 1 - row["score"]
+
+
 def study(row: dict, level: str, iters: int) -> list[dict]:
     """One line per move of `level` in the game: its value, the yardstick's choice and judgement."""
     side = level_side(row, level)[0]
