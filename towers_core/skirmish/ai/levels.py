@@ -33,6 +33,7 @@ class Level:
     stratify: bool = False  # worlds stratified on where the King is (determinize.king_strata)
     strike: int = 0      # strikes on face-down cards at the King's odds (strikes.py): 1 KING_ODDS, 2 `deal`
     lmr: int = 0         # late-move reductions after this many moves at a node (search.pyx), 0 = off
+    risk: float = 0.0    # root actions valued by their mean over the worlds blended with the worst (search.pyx)
 
     @property
     def family(self) -> str:
@@ -69,8 +70,8 @@ MAX_NOISE = 100.0
 MAX_LMR = 64          # moves searched in full before late-move reductions begin, at most
 TEST_TIME_MS = 30_000
 DEAL_KEYS = {f"{tag}.{card}": (card, tag) for card in CODES for tag in SQUARE_TAGS}
-_TEST_KEYS = {"depth", "nodes", "worlds", "noise", "muster", "placement", "stratify", "strike", "lmr", *DEAL_KEYS,
-              *WEIGHT_NAMES}
+_TEST_KEYS = {"depth", "nodes", "worlds", "noise", "muster", "placement", "stratify", "strike", "lmr", "risk",
+              *DEAL_KEYS, *WEIGHT_NAMES}
 DEAL_FACTOR_RANGE = (0.01, 1000.0)
 MAX_MUSTER_STYLES = 8
 # what a test mode ('depth:N', 'nodes:N') starts from before its keys change it
@@ -90,7 +91,8 @@ def get_level(name: Any) -> Level:
     King is, 'expert,stratify:1' (determinize.worlds), or its strikes on face-down cards priced at the
     King's odds there, 'expert,strike:1' (belief.KING_ODDS) or 'expert,strike:2' (the level's own deal
     factors; strikes.py), or with late-move reductions after the first N moves at a node, 'expert,lmr:4'
-    (search.pyx). All numbers are bounded and test modes stop after
+    (search.pyx), or its root actions valued by their mean over the worlds blended with their worst
+    world, 'expert,risk:0.25' (search.pyx). All numbers are bounded and test modes stop after
     TEST_TIME_MS at the latest. Else BadLevel.
     """
     if isinstance(name, str) and name in LEVELS:
@@ -116,7 +118,8 @@ def get_level(name: Any) -> Level:
                  base.weights + weights, base.name if base is not _TEST_BASE else "",
                  bool(_count(parts, "placement", int(base.placement), 0, 1)),
                  _deal(parts, base.deal), bool(_count(parts, "stratify", int(base.stratify), 0, 1)),
-                 _count(parts, "strike", base.strike, 0, 2), _count(parts, "lmr", base.lmr, 0, MAX_LMR))
+                 _count(parts, "strike", base.strike, 0, 2), _count(parts, "lmr", base.lmr, 0, MAX_LMR),
+                 _number(parts, "risk", 0.0, 1.0, base.risk))
 
 
 def _deal(parts: dict, default: tuple) -> tuple[tuple[tuple[str, str], float], ...]:

@@ -78,7 +78,7 @@ class Searcher(BackgroundSearch):
         cap = time_ms if time_ms is not None else (lv.time_ms or None)
         search.configure(max_depth=lv.max_depth, node_limit=lv.nodes, time_ms=cap, noise=lv.noise,
                          noise_seed=(seed * 0x9E3779B1 + view["actions"]) & 0xFFFFFFFFFFFFFFFF,
-                         weights=dict(lv.weights), lmr=lv.lmr)
+                         weights=dict(lv.weights), lmr=lv.lmr, risk=lv.risk)
         return search
 
     def move_of(self, info: dict) -> str:

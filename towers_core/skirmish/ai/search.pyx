@@ -56,6 +56,7 @@ ctypedef struct Ctx:
     int verify_depth
     int use_tt
     int lmr          # late-move reductions: quiet moves after the first `lmr` at a node searched shallower first (0 = off)
+    double risk      # a root action's value: (1 - risk) * its mean over the worlds + risk * its worst world
     long stop        # set by cancel() on another thread: read and written only through stop_flag.h
     int overflow     # a node had more than move_cap actions
     int move_cap     # MAXMOVES; lower only in tests of the overflow error
@@ -455,17 +456,22 @@ cdef inline double* weights_of(Ctx* c, int act) noexcept nogil:
 
 
 cdef inline double mean_over_worlds(Ctx* c, double* W, double* vals) noexcept nogil:
-    """The weighted mean of the worlds' values (the default weights: the plain mean of the base worlds)."""
+    """The weighted mean of the worlds' values (the default weights: the plain mean of the base worlds),
+    blended with the worst weighted world by the level's `risk` (0: the plain mean). The blend rises
+    with every world's value, so a value no better in any world is no better blended (probe_worlds)."""
     cdef int w
-    cdef double acc = 0.0
+    cdef double acc = 0.0, worst = INF
     if W == c.wdefault:
         for w in range(c.nbase):
             acc += vals[w]
-        return acc / c.nbase
-    for w in range(c.nworlds):
-        if W[w] > 0.0:
-            acc += W[w] * vals[w]
-    return acc
+            worst = min(worst, vals[w])
+        acc /= c.nbase
+    else:
+        for w in range(c.nworlds):
+            if W[w] > 0.0:
+                acc += W[w] * vals[w]
+                worst = min(worst, vals[w])
+    return acc if c.risk == 0.0 else (1.0 - c.risk) * acc + c.risk * worst
 
 
 cdef double exact_worlds(Ctx* c, int act, int depth, double* vals) noexcept nogil:
@@ -498,6 +504,8 @@ cdef double probe_worlds(Ctx* c, int act, int depth, double alpha, double* vals)
     cdef double shift = 0.0, known = 0.0, fixed = 0.0, t
     cdef int w, better = 0
     cdef char state[MAXW]   # 0 unweighted, 1 upper bound, 2 exact, 3 better than its window
+    if W != c.wref and c.risk != 0.0:   # the shifted windows below prove plain means only
+        return exact_worlds(c, act, depth, vals)
     for w in range(c.nworlds):
         state[w] = 0
         if W[w] <= 0.0:
@@ -766,11 +774,12 @@ cdef class Search:
         self.c.nweighted = len(rows)
 
     def configure(self, max_depth=64, node_limit=0, time_ms=None, noise=0.0, noise_seed=0,
-                  verify_depth=0, use_tt=True, move_cap=MAXMOVES, weights=None, lmr=0) -> None:
+                  verify_depth=0, use_tt=True, move_cap=MAXMOVES, weights=None, lmr=0, risk=0.0) -> None:
         """Limits for the next run (time counts from `run()`); verify_depth > 0 is the debug mode;
         a move_cap below MAXMOVES only tests that an overflowing node is an error; `weights` maps
         some of WEIGHT_NAMES to values (the rest keep the defaults); `lmr` > 0 reduces quiet moves
-        after the first `lmr` at a decision node (late-move reductions; 0 searches every move in full)."""
+        after the first `lmr` at a decision node (late-move reductions; 0 searches every move in full);
+        `risk` from 0 to 1 values a root action by its mean over the worlds blended with its worst world."""
         if time_ms is not None and (isinstance(time_ms, bool) or not isinstance(time_ms, (int, float))
                                     or not 0 < time_ms <= 3.6e6):
             raise BadLevel("time_ms must be null or a number of milliseconds from 1 to 3600000")
@@ -788,6 +797,9 @@ cdef class Search:
         self.c.use_tt = use_tt
         self.c.move_cap = whole_number(move_cap, "move_cap", 1, MAXMOVES, BadLevel)
         self.c.lmr = whole_number(lmr, "lmr", 0, MAXMOVES, BadLevel)
+        if isinstance(risk, bool) or not isinstance(risk, (int, float)) or not 0.0 <= risk <= 1.0:
+            raise BadLevel("risk must be a number from 0 to 1")
+        self.c.risk = risk
 
     def run(self) -> dict:
         """Search to the limits; returns {'move', 'value', 'depth', 'nodes', ...}."""
