@@ -222,14 +222,15 @@ def _king_worlds():
 
 def test_risk_blends_root_values_with_the_worst_world_soundly():
     """`risk` (search.pyx mean_over_worlds) values a root action by its mean over the worlds blended with
-    its worst world; the root probes must still prove every other action no better, against plain
-    expectimax blends over worlds that disagree on where the King is, with and without actions that
-    weigh the worlds their own way (searched exactly then: their shifted windows prove plain means only)."""
+    its worst world (or its best, risk < 0); the root probes must still prove every other action no
+    better, against plain expectimax blends over worlds that disagree on where the King is, with and
+    without actions that weigh the worlds their own way (searched exactly then: their shifted windows
+    prove plain means only)."""
     import random
     acts = [notation.parse(a) for a in api.legal_actions(make_pos(
         {"c2": "S:Kn^", "d2": "S:Sp", "c3": "N:Sp", "d3": "N:Kn", "b3": "N:Ar^"}, barrack={"S": ["Sq"], "N": ["Sc"]}))]
     values = {}
-    for risk in (0.0, 0.3, 1.0):
+    for risk in (-1.0, -0.3, 0.0, 0.3, 1.0):
         for seed in range(4):
             rng = random.Random(seed)
             s = Search(16)
@@ -241,8 +242,8 @@ def test_risk_blends_root_values_with_the_worst_world_soundly():
             info = s.run()
             assert info["verify_failures"] == 0 and info["verify_checks"] >= len(acts), (risk, seed)
             values[risk, seed] = info["value"]
-    for seed in range(4):   # the worst world pulls the value down, the more the higher the risk
-        assert values[1.0, seed] < values[0.3, seed] < values[0.0, seed], seed
+    for seed in range(4):   # the worst world pulls the value down, the best up, the more the larger the risk
+        assert values[1.0, seed] < values[0.3, seed] < values[0.0, seed] < values[-0.3, seed] < values[-1.0, seed]
 
 
 def test_risk_is_a_checked_level_knob():
@@ -250,10 +251,11 @@ def test_risk_is_a_checked_level_knob():
     from towers_core.errors import BadLevel
     from towers_core.skirmish.ai.levels import get_level
     assert get_level("expert,risk:0.25").risk == 0.25 and get_level("expert").risk == 0.0
-    for bad in ("expert,risk:-0.1", "expert,risk:1.5", "expert,risk:x", "expert,risk:nan"):
+    assert get_level("expert,risk:-0.5").risk == -0.5
+    for bad in ("expert,risk:-1.1", "expert,risk:1.5", "expert,risk:x", "expert,risk:nan"):
         with pytest.raises(BadLevel, match="risk"):
             get_level(bad)
     s = Search(16)
-    for bad in (-0.1, 1.01, True, "0.5", float("nan")):
+    for bad in (-1.01, 1.01, True, "0.5", float("nan")):
         with pytest.raises(BadLevel, match="risk"):
             s.configure(risk=bad)

@@ -33,7 +33,7 @@ class Level:
     stratify: bool = False  # worlds stratified on where the King is (determinize.king_strata)
     strike: int = 0      # strikes on face-down cards at the King's odds (strikes.py): 1 KING_ODDS, 2 `deal`
     lmr: int = 0         # late-move reductions after this many moves at a node (search.pyx), 0 = off
-    risk: float = 0.0    # root actions valued by their mean over the worlds blended with the worst (search.pyx)
+    risk: float = 0.0    # root actions valued by their mean over the worlds blended with the worst (> 0) or best world
 
     @property
     def family(self) -> str:
@@ -92,8 +92,8 @@ def get_level(name: Any) -> Level:
     King's odds there, 'expert,strike:1' (belief.KING_ODDS) or 'expert,strike:2' (the level's own deal
     factors; strikes.py), or with late-move reductions after the first N moves at a node, 'expert,lmr:4'
     (search.pyx), or its root actions valued by their mean over the worlds blended with their worst
-    world, 'expert,risk:0.25' (search.pyx). All numbers are bounded and test modes stop after
-    TEST_TIME_MS at the latest. Else BadLevel.
+    world, 'expert,risk:0.25', or their best, 'expert,risk:-0.25' (search.pyx). All numbers are bounded
+    and test modes stop after TEST_TIME_MS at the latest. Else BadLevel.
     """
     if isinstance(name, str) and name in LEVELS:
         return LEVELS[name]
@@ -119,7 +119,7 @@ def get_level(name: Any) -> Level:
                  bool(_count(parts, "placement", int(base.placement), 0, 1)),
                  _deal(parts, base.deal), bool(_count(parts, "stratify", int(base.stratify), 0, 1)),
                  _count(parts, "strike", base.strike, 0, 2), _count(parts, "lmr", base.lmr, 0, MAX_LMR),
-                 _number(parts, "risk", 0.0, 1.0, base.risk))
+                 _number(parts, "risk", -1.0, 1.0, base.risk))
 
 
 def _deal(parts: dict, default: tuple) -> tuple[tuple[tuple[str, str], float], ...]:

@@ -13,6 +13,7 @@ the search with BadPosition rather than searching a cut list.
 from libc.stdint cimport uint64_t, int32_t, int16_t, int8_t
 from libc.string cimport memcpy, memset, memcmp
 from libc.stdlib cimport malloc, calloc, free
+from libc.math cimport fabs
 from towers_core.skirmish.state cimport *
 from towers_core.rng cimport next_rand, mix
 from towers_core.skirmish.rules cimport apply_action, action_pullers, Engine
@@ -56,7 +57,7 @@ ctypedef struct Ctx:
     int verify_depth
     int use_tt
     int lmr          # late-move reductions: quiet moves after the first `lmr` at a node searched shallower first (0 = off)
-    double risk      # a root action's value: (1 - risk) * its mean over the worlds + risk * its worst world
+    double risk      # a root action's value: its mean over the worlds blended with its worst (risk > 0) or best world (< 0)
     long stop        # set by cancel() on another thread: read and written only through stop_flag.h
     int overflow     # a node had more than move_cap actions
     int move_cap     # MAXMOVES; lower only in tests of the overflow error
@@ -457,21 +458,26 @@ cdef inline double* weights_of(Ctx* c, int act) noexcept nogil:
 
 cdef inline double mean_over_worlds(Ctx* c, double* W, double* vals) noexcept nogil:
     """The weighted mean of the worlds' values (the default weights: the plain mean of the base worlds),
-    blended with the worst weighted world by the level's `risk` (0: the plain mean). The blend rises
-    with every world's value, so a value no better in any world is no better blended (probe_worlds)."""
+    blended by the level's `risk` with the worst weighted world (risk > 0) or the best (risk < 0; 0: the
+    plain mean). The blend rises with every world's value, so a value no better in any world is no better
+    blended (probe_worlds)."""
     cdef int w
-    cdef double acc = 0.0, worst = INF
+    cdef double acc = 0.0, worst = INF, top = -INF
     if W == c.wdefault:
         for w in range(c.nbase):
             acc += vals[w]
             worst = min(worst, vals[w])
+            top = max(top, vals[w])
         acc /= c.nbase
     else:
         for w in range(c.nworlds):
             if W[w] > 0.0:
                 acc += W[w] * vals[w]
                 worst = min(worst, vals[w])
-    return acc if c.risk == 0.0 else (1.0 - c.risk) * acc + c.risk * worst
+                top = max(top, vals[w])
+    if c.risk == 0.0:
+        return acc
+    return (1.0 - fabs(c.risk)) * acc + fabs(c.risk) * (worst if c.risk > 0.0 else top)
 
 
 cdef double exact_worlds(Ctx* c, int act, int depth, double* vals) noexcept nogil:
@@ -779,7 +785,8 @@ cdef class Search:
         a move_cap below MAXMOVES only tests that an overflowing node is an error; `weights` maps
         some of WEIGHT_NAMES to values (the rest keep the defaults); `lmr` > 0 reduces quiet moves
         after the first `lmr` at a decision node (late-move reductions; 0 searches every move in full);
-        `risk` from 0 to 1 values a root action by its mean over the worlds blended with its worst world."""
+        `risk` from -1 to 1 values a root action by its mean over the worlds blended with its worst world
+        (risk > 0) or its best (risk < 0)."""
         if time_ms is not None and (isinstance(time_ms, bool) or not isinstance(time_ms, (int, float))
                                     or not 0 < time_ms <= 3.6e6):
             raise BadLevel("time_ms must be null or a number of milliseconds from 1 to 3600000")
@@ -797,8 +804,8 @@ cdef class Search:
         self.c.use_tt = use_tt
         self.c.move_cap = whole_number(move_cap, "move_cap", 1, MAXMOVES, BadLevel)
         self.c.lmr = whole_number(lmr, "lmr", 0, MAXMOVES, BadLevel)
-        if isinstance(risk, bool) or not isinstance(risk, (int, float)) or not 0.0 <= risk <= 1.0:
-            raise BadLevel("risk must be a number from 0 to 1")
+        if isinstance(risk, bool) or not isinstance(risk, (int, float)) or not -1.0 <= risk <= 1.0:
+            raise BadLevel("risk must be a number from -1 to 1")
         self.c.risk = risk
 
     def run(self) -> dict:
