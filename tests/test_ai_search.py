@@ -42,6 +42,17 @@ def _world(c3: str, d3: str):
                                         "b3": "N:Ar^"}, barrack={"S": ["Sq"], "N": ["Sc"]}))
 
 
+def _king_worlds():
+    """Six worlds of SMALL that disagree on where the King is: on c3, on d3 or in the barrack."""
+    return [_world(a, b) for a, b in (("K", "Sp"), ("Sp", "K"), ("Sp", "Kn"), ("Kn", "Sp"), ("Sq", "Sp"), ("K", "Kn"))]
+
+
+def _world_actions():
+    """The packed actions of the mover in those worlds (the same in each: they never depend on hidden cards)."""
+    return [notation.parse(a) for a in api.legal_actions(make_pos(
+        {"c2": "S:Kn^", "d2": "S:Sp", "c3": "N:Sp", "d3": "N:Kn", "b3": "N:Ar^"}, barrack={"S": ["Sq"], "N": ["Sc"]}))]
+
+
 def test_actions_weighing_worlds_their_own_way_are_probed_soundly():
     """Root actions with weights of their own (set_action_weights: some worlds unweighted, some only
     theirs, beyond the default's base) are probed with shifted windows against a best that weighs the
@@ -49,10 +60,7 @@ def test_actions_weighing_worlds_their_own_way_are_probed_soundly():
     expectimax means under each action's own weights, over worlds where the King stands on c3, on
     d3 or in the barrack. (Probing at the best's own values, unshifted, fails this on seeds 4 and 5.)"""
     import random
-    worlds = [_world(a, b) for a, b in (("K", "Sp"), ("Sp", "K"), ("Sp", "Kn"), ("Kn", "Sp"), ("Sq", "Sp"),
-                                        ("K", "Kn"))]
-    acts = [notation.parse(a) for a in api.legal_actions(make_pos(
-        {"c2": "S:Kn^", "d2": "S:Sp", "c3": "N:Sp", "d3": "N:Kn", "b3": "N:Ar^"}, barrack={"S": ["Sq"], "N": ["Sc"]}))]
+    worlds, acts = _king_worlds(), _world_actions()
     checks = 0
     for seed in range(12):
         rng = random.Random(seed)
@@ -216,10 +224,6 @@ def test_root_ranking_lists_every_root_action_best_first():
     assert values == sorted(values, reverse=True) and values[0] == info["value"]
 
 
-def _king_worlds():
-    return [_world(a, b) for a, b in (("K", "Sp"), ("Sp", "K"), ("Sp", "Kn"), ("Kn", "Sp"), ("Sq", "Sp"), ("K", "Kn"))]
-
-
 def test_risk_blends_root_values_with_the_worst_world_soundly():
     """`risk` (search.pyx mean_over_worlds) values a root action by its mean over the worlds blended with
     its worst world (or its best, risk < 0); the root probes must still prove every other action no
@@ -227,8 +231,7 @@ def test_risk_blends_root_values_with_the_worst_world_soundly():
     without actions that weigh the worlds their own way (searched exactly then: their shifted windows
     prove plain means only)."""
     import random
-    acts = [notation.parse(a) for a in api.legal_actions(make_pos(
-        {"c2": "S:Kn^", "d2": "S:Sp", "c3": "N:Sp", "d3": "N:Kn", "b3": "N:Ar^"}, barrack={"S": ["Sq"], "N": ["Sc"]}))]
+    acts = _world_actions()
     values = {}
     for risk in (-1.0, -0.3, 0.0, 0.3, 1.0):
         for seed in range(4):

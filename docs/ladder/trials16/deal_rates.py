@@ -11,8 +11,9 @@ loses, deals that go either way, deals almost every variant wins, and what the s
 from __future__ import annotations
 
 import glob
-import json
 from collections import defaultdict
+
+from towers_core.skirmish.ai.diagnose import load_records
 
 YARDSTICK = "ismcts:iters=70000"
 SEEDS = range(15, 21)
@@ -23,12 +24,8 @@ BANDS = ((0.2, "lost by nearly every variant (rate < 0.2)"), (0.8, "either way (
 
 
 def records(patterns: tuple[str, ...]) -> list[dict]:
-    rows = []
-    for pattern in patterns:
-        for path in sorted(glob.glob(pattern, recursive=True)):
-            with open(path, encoding="utf-8") as f:
-                rows += [json.loads(line) for line in f if line.strip()]
-    return rows
+    """The recorded games of every file the patterns match (diagnose.load_records)."""
+    return load_records([path for pattern in patterns for path in sorted(glob.glob(pattern, recursive=True))])
 
 
 def variant_scores() -> dict[tuple[int, str], list[float]]:
