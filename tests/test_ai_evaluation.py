@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from towers_core.errors import BadLevel
-from towers_core.skirmish import position
+from towers_core.skirmish import notation, position
 from towers_core.skirmish.ai import diagnose
 from towers_core.skirmish.ai.levels import get_level
 from towers_core.skirmish.ai.search import WEIGHT_NAMES, default_weight_values, evaluate_engine
@@ -167,3 +167,50 @@ def test_held_high_ground_is_no_longer_approached():
     # South's Knight on d4 holds it (the high term's business): b3, f3, b5 and f5 are 3 actions away
     # for South; North's a6 Knight is 2 from b5 and 4 from the rest. Shorts: S 2+2+2+2, N 3+3+1+3
     assert _approach({"d4": "S:Kn", "a6": "N:Kn"}) == pytest.approx(2)
+
+
+def _mask(board: dict, to_move: str = "S") -> float:
+    """The mask term: South's face-down cards in contact minus North's, for the side to move."""
+    return _term(make_pos(board, to_move=to_move), "mask")
+
+
+@pytest.mark.parametrize("board, expected", [
+    ({"c2": "S:Kn", "c3": "N:Sp^"}, 1),                   # S's hidden Knight touches N's card
+    ({"c2": "S:Kn^", "c3": "N:Sp^"}, 0),                  # face-up: nothing left to doubt
+    ({"c2": "S:Kn", "c4": "N:Sp^"}, 0),                   # two squares off is no contact
+    ({"c2": "S:Kn", "b2": "N:Sp^", "c3": "N:Sq^"}, 1),     # a card counts once, however many it touches
+    ({"c2": "S:Kn", "c3": "N:Sp"}, 0),                    # both hidden: the doubts cancel
+    ({"c2": "S:Kn^", "c3": "N:Sp"}, -1),                  # N's hidden Spearman next to S's known Knight
+    ({"c2": "S:K", "c3": "N:Sp^"}, 1),                    # a face-down King is a doubt too (§7)
+    ({"c2": "S:Kn", "c1": "S:Sp"}, 0),                    # own cards are no contact
+])
+def test_mask_counts_face_down_cards_touching_an_enemy_card(board, expected):
+    assert _mask(board) == pytest.approx(expected)
+    assert _mask(board, to_move="N") == pytest.approx(-expected)
+
+
+def test_mask_is_off_by_default_and_colour_blind():
+    assert default_weight_values()["mask"] == 0.0
+    pos = make_pos({"c2": "S:Kn", "c3": "N:Sp^", "e5": "N:Sh", "a6": "N:Ar", "f1": "S:Sq"}, to_move="N")
+    on = {**OFF, "mask": 2.0}
+    mine = evaluate_engine(position.to_engine(pos), on)
+    assert evaluate_engine(position.to_engine(_mirrored(pos)), on) == pytest.approx(mine, abs=1e-9)
+    assert _term(pos, "mask", 2.0) == pytest.approx(-2.0)   # S's Knight in contact, none of N's: bad for N
+    assert _term(_mirrored(pos), "mask", 2.0) == pytest.approx(-2.0)
+
+
+def test_a_scout_peek_at_a_card_in_contact_is_worth_the_mask_weight():
+    # S's Scout on b3 may peek c4 (touching S's known Knight on c3) or a4 (touching nothing): the
+    # worlds know both cards, so without the mask the two peeks are worth the same to S
+    pos = make_pos({"b3": "S:Sc", "c3": "S:Kn^", "c4": "N:Sq", "a4": "N:Sq", "g7": "N:Sp^"})
+    e = position.to_engine(pos)
+    after = {}
+    for act in e.legal():
+        text = notation.format_action(act)
+        if text in ("b3?c4", "b3?a4"):
+            child = e.copy()
+            child.apply(act)
+            after[text] = [-evaluate_engine(child, {**OFF, "mask": m}) for m in (0.0, 1.5)]
+    assert after["b3?c4"][0] == pytest.approx(after["b3?a4"][0])
+    assert after["b3?c4"][1] - after["b3?a4"][1] == pytest.approx(1.5)
+    assert dict(get_level("expert,mask:1.5").weights)["mask"] == 1.5

@@ -9,7 +9,7 @@ from towers_core.skirmish.rules cimport high_held, captured_value, pinned, attac
 cdef enum:
     WIN = 1000          # a won skirmish; terminal scores are WIN - ply
     EVAL_CAP = 900      # evaluations are clamped inside (-EVAL_CAP, EVAL_CAP): known bounds for Star1
-    NW = 10
+    NW = 11
     # weight indices
     E_HIGH = 0          # per high-ground square held more than the opponent
     E_MARKER = 1        # per Dominance marker step
@@ -21,6 +21,7 @@ cdef enum:
     E_HG_TEMPO = 7      # for the side to move, when it can take an empty high-ground square now
     E_RACE = 8          # Dominance countdown: E_RACE / t^2 when the trailing side has t turns left
     E_APPROACH = 9      # per empty high-ground square, by how few actions a side needs to take it
+    E_MASK = 10         # per face-down card touching an enemy card (the enemy's doubt about a fight)
     APPROACH_FAR = 4    # an empty high-ground square this many actions away counts for nothing
 
 
@@ -39,6 +40,8 @@ cdef inline void default_weights(double* w) noexcept nogil:
     # fifth session: approach 1 scored 30-10 against the yardstick where expert scored 29-11 on the
     # same 40 games (docs/ai.md): no measurable gain, off
     w[E_APPROACH] = 0.0
+    # seventeenth session: a price on the doubt a determinized world cannot see (docs/ai.md); off
+    w[E_MASK] = 0.0
 
 
 cdef inline double card_worth(int c) noexcept nogil:
@@ -250,6 +253,21 @@ cdef inline double side_score(State* s, int p) noexcept nogil:
     return v
 
 
+cdef inline int masked_contacts(State* s, int p) noexcept nogil:
+    """p's face-down cards (the King too) touching an enemy card: fights the enemy must enter blind.
+    Each world knows every card, so only this term values a Scout's peek at such a card (issue 12)."""
+    cdef int sq, k, x, n = 0
+    for sq in range(NSQ):
+        if s.card[sq] == NO_CARD or s.owner[sq] != p or (s.flags[sq] & F_UP) != 0:
+            continue
+        for k in range(4):
+            x = step(sq, k)
+            if x >= 0 and s.card[x] != NO_CARD and s.owner[x] != p:
+                n += 1
+                break
+    return n
+
+
 cdef inline int race_turns(State* s, int trend) noexcept nogil:
     """Turns the side the marker runs away from has before it reaches 10 (§8: the leader moves it
     one step at the end of each of its own turns; 0: the leader to move wins at the end of this turn).
@@ -296,6 +314,8 @@ cdef inline double dominance_score(State* s, double* w, double reset_odds) noexc
             v += w[E_HG_TEMPO] if s.to_move == 0 else -w[E_HG_TEMPO]
     if w[E_APPROACH] != 0.0:
         v += w[E_APPROACH] * approach_score(s)
+    if w[E_MASK] != 0.0:
+        v += w[E_MASK] * (masked_contacts(s, 0) - masked_contacts(s, 1))
     return v
 
 

@@ -849,7 +849,8 @@ cdef class Search:
 
 
 # evaluate.pxd's E_* weight indices, by name (levels.py and matches set them by name)
-WEIGHT_NAMES = ("high", "marker", "trend", "urgency", "captured", "threat", "reach", "hg_tempo", "race", "approach")
+WEIGHT_NAMES = ("high", "marker", "trend", "urgency", "captured", "threat", "reach", "hg_tempo", "race", "approach",
+                "mask")
 MAX_WEIGHT = 1000.0
 
 
