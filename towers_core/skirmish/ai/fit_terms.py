@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from towers_core.errors import TowersError
 from towers_core.matches import OTHER
 from towers_core.skirmish import position
-from towers_core.skirmish.ai.diagnose import load_records, replay
+from towers_core.skirmish.ai.diagnose import load_records, player_on, replay
 from towers_core.skirmish.ai.search import WEIGHT_NAMES, default_weight_values, evaluate_engine
 
 ZERO = {name: 0.0 for name in WEIGHT_NAMES}
@@ -23,13 +23,12 @@ def term_rows(row: dict) -> Iterator[tuple[list[float], float, str, str]]:
     """(terms, result, mover, opponent) at every ply of a recorded game, from the side to move:
     each named term is what it adds at weight 1; result 1 / ½ / 0 for the mover."""
     south = row["score"] if row["a_side"] == "S" else 1.0 - row["score"]
-    names = {row["a_side"]: row["a"], OTHER[row["a_side"]]: row["b"]}
     for pos, _, _ in replay(row):
         e = position.to_engine(pos, allow_hidden=True)
         base = evaluate_engine(e, ZERO)
         terms = [base] + [evaluate_engine(e, {**ZERO, name: 1.0}) - base for name in WEIGHT_NAMES]
         me = pos["to_move"]
-        yield terms, (south if me == "S" else 1.0 - south), names[me], names[OTHER[me]]
+        yield terms, (south if me == "S" else 1.0 - south), player_on(row, me), player_on(row, OTHER[me])
 
 
 def solve(a: list[list[float]], b: list[float]) -> list[float]:
