@@ -1,6 +1,6 @@
 """Issue 12: play an expert variant on the deals that decide the 90% goal, and compare it there.
 
-    PYTHONPATH=. python docs/ladder/trials17/screen_open.py LEVEL OUT.jsonl [SKIP]
+    PYTHONPATH=. python docs/ladder/trials17/screen_open.py LEVEL OUT.jsonl [SKIP [STOP]]
     PYTHONPATH=. python docs/ladder/trials17/screen_open.py --list > docs/ladder/trials17/open_deals.txt
     PYTHONPATH=. python docs/ladder/trials17/screen_open.py --rest LEVEL OUT.jsonl [SKIP]   (the other 139)
     PYTHONPATH=. python docs/ladder/trials17/screen_open.py --list-rest > docs/ladder/trials17/rest_deals.txt
@@ -10,7 +10,8 @@ shipped expert's games of seeds 15-20 that the expert variants recorded in docs/
 the time (at least 4 variant games; trials16/deal_rates.py): the open and the lost ones, 61 of the 200,
 where nearly all the difference between variants lies. Each deal is played once more with LEVEL against
 the yardstick (the same game seed, side and pair, so the same terrain, first player and musters as the
-base game); records are appended to OUT, SKIP leaves out the first deals (to resume). `--rest` plays the
+base game); records are appended to OUT, SKIP leaves out the first deals (to resume), STOP ends before deal
+STOP + 1 (to split the deals between two processes). `--rest` plays the
 shipped expert's other 139 deals (rest_deals.txt, in a fixed shuffled order so that a part of them is a
 fair sample), to complete a candidate's 200. At the end the screen's points are set beside the shipped
 expert's and the variants' mean on the same deals: a candidate for 90% needs about 44 of the 61 (the 119
@@ -84,7 +85,8 @@ def main() -> None:
     level, out = args[rest], args[rest + 1]
     skip = int(args[rest + 2]) if len(args) > rest + 2 else 0
     deals = open_deals("rest_deals.txt" if rest else "open_deals.txt")
-    jobs = [Game(b["pair"], level, deal_rates.YARDSTICK, b["a_side"], b["seed"]) for b, _ in deals][skip:]
+    stop = int(args[rest + 3]) if len(args) > rest + 3 else len(deals)
+    jobs = [Game(b["pair"], level, deal_rates.YARDSTICK, b["a_side"], b["seed"]) for b, _ in deals][skip:stop]
     for i, r in enumerate(matches.run_games(play_game, jobs, 1), start=skip + 1):
         matches.record_game(out, r)
         print(f"deal {i:>2}/{len(deals)} seed {r['game'].seed} {r['game'].a_side}: {r['score']:g} "
