@@ -6,8 +6,6 @@ cdef int gen_actions(State* s, int* out, int cap) noexcept nogil
 cdef int apply_action(State* s, int act, int pull_a, int pull_d, uint64_t* rng, FightLog* log) noexcept nogil
 cdef int action_pullers(State* s, int act) noexcept nogil
 cdef int pinned(State* s, int sq) noexcept nogil
-cdef int high_held(State* s, int p) noexcept nogil
-cdef int captured_value(State* s, int p) noexcept nogil
 cdef int attack_terms(State* s, int a, int d, int march, int visible_only, int* at, int* dt, uint64_t* reveal) noexcept nogil
 cdef int random_playout(State* s, uint64_t* rng, int max_plies, int resign) noexcept nogil
 

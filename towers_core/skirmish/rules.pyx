@@ -49,21 +49,6 @@ cdef inline bint three_touch(State* s, int ksq, int a) noexcept nogil:
     return revealed_kob_touching(s, ksq, s.owner[ksq], a) >= 3
 
 
-cdef int high_held(State* s, int p) noexcept nogil:
-    cdef int sq, n = 0
-    for sq in range(NSQ):
-        if s.terrain[sq] == T_HIGH and s.card[sq] != NO_CARD and s.owner[sq] == p and s.card[sq] != C_K:
-            n += 1
-    return n
-
-
-cdef int captured_value(State* s, int p) noexcept nogil:
-    cdef int c, v = 0
-    for c in range(NCARD):
-        v += s.captured[p][c] * card_value(c)
-    return v
-
-
 cdef inline int captured_count(State* s, int p) noexcept nogil:
     cdef int c, n = 0
     for c in range(NCARD):
@@ -535,6 +520,7 @@ cdef void score_end(State* s, int reason) noexcept nogil:
 cdef void end_turn(State* s, int p, int was_pass, int* entered) noexcept nogil:
     """RULES §4 and fine points 1-2: bookkeeping, then the end checks in their order."""
     cdef int o = 1 - p, c, first = s.moved[p] == 0, hp, ho, toward = 1 if p == 0 else -1
+    cdef int held[2]
     s.actions += 1
     s.passes = s.passes + 1 if was_pass else 0
     s.moved[p] = 1
@@ -547,8 +533,9 @@ cdef void end_turn(State* s, int p, int was_pass, int* entered) noexcept nogil:
         s.winner = o
         s.reason = R_EMPTY
         return
-    hp = high_held(s, p)
-    ho = high_held(s, o)
+    high_counts(s, held)
+    hp = held[p]
+    ho = held[o]
     if hp > ho or (hp == ho and captured_count(s, p) > captured_count(s, o)):
         s.marker += toward
         if s.marker * toward >= DOMINANCE_WIN:

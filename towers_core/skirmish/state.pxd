@@ -143,16 +143,25 @@ cdef inline int act_fk(int act) noexcept nogil:
 cdef inline int act_c(int act) noexcept nogil:
     return (act >> 18) & 63
 
-# board geometry: square = (rank - 1) * 7 + file; directions 0 N, 1 E, 2 S, 3 W
+# board geometry: square = (rank - 1) * 7 + file; directions 0 N, 1 E, 2 S, 3 W. The neighbour table is
+# built by the C compiler from the same arithmetic (the move generator and the evaluation call step on
+# every square they look at: a load instead of a division by 7).
+cdef extern from *:
+    """
+    #define TOWERS_STEP4(sq) {(sq) < 42 ? (sq) + 7 : -1, (sq) % 7 < 6 ? (sq) + 1 : -1, \\
+                              (sq) >= 7 ? (sq) - 7 : -1, (sq) % 7 > 0 ? (sq) - 1 : -1}
+    #define TOWERS_STEP_RANK(r) TOWERS_STEP4(7 * (r)), TOWERS_STEP4(7 * (r) + 1), TOWERS_STEP4(7 * (r) + 2), \\
+        TOWERS_STEP4(7 * (r) + 3), TOWERS_STEP4(7 * (r) + 4), TOWERS_STEP4(7 * (r) + 5), TOWERS_STEP4(7 * (r) + 6)
+    static const signed char towers_step[49][4] = {
+        TOWERS_STEP_RANK(0), TOWERS_STEP_RANK(1), TOWERS_STEP_RANK(2), TOWERS_STEP_RANK(3),
+        TOWERS_STEP_RANK(4), TOWERS_STEP_RANK(5), TOWERS_STEP_RANK(6)};
+    """
+    const signed char towers_step[49][4]
+
+
 cdef inline int step(int sq, int d) noexcept nogil:
-    cdef int f = sq % 7
-    if d == 0:
-        return sq + 7 if sq < 42 else -1
-    if d == 1:
-        return sq + 1 if f < 6 else -1
-    if d == 2:
-        return sq - 7 if sq >= 7 else -1
-    return sq - 1 if f > 0 else -1
+    """The square next to sq in direction d, or -1 off the board."""
+    return towers_step[sq][d]
 
 cdef inline int manhattan(int x, int y) noexcept nogil:
     cdef int df = x % 7 - y % 7
@@ -191,6 +200,28 @@ cdef inline int card_value(int c) noexcept nogil:
 
 cdef inline bint kob(int c) noexcept nogil:
     return towers_card_kob[c]
+
+cdef inline void high_counts(State* s, int* h) noexcept nogil:
+    """h[p]: the high-ground squares each player holds (RULES §8: the King holds none), in one pass; inline,
+    as the evaluation asks at every leaf."""
+    cdef int sq
+    h[0] = h[1] = 0
+    for sq in range(NSQ):
+        if s.terrain[sq] == T_HIGH and s.card[sq] != NO_CARD and s.card[sq] != C_K:
+            h[s.owner[sq]] += 1
+
+cdef inline int high_held(State* s, int p) noexcept nogil:
+    """High-ground squares p holds."""
+    cdef int h[2]
+    high_counts(s, h)
+    return h[p]
+
+cdef inline int captured_value(State* s, int p) noexcept nogil:
+    """The value of the cards p has captured (end-of-skirmish scoring)."""
+    cdef int c, v = 0
+    for c in range(NCARD):
+        v += s.captured[p][c] * card_value(c)
+    return v
 
 cdef inline int next_pull_deck(State* s, int p, int* d) noexcept nogil:
     """Fill d with the -1/0/+1 counts p's next pull draws from (its deck, or a full one when it is

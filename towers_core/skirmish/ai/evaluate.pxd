@@ -4,7 +4,7 @@
 # a search can be configured with, so matches can compare settings. docs/ai.md explains each term.
 from towers_core.skirmish.state cimport *
 from libc.stdint cimport uint64_t
-from towers_core.skirmish.rules cimport high_held, captured_value, pinned, attack_terms
+from towers_core.skirmish.rules cimport pinned, attack_terms
 
 cdef enum:
     WIN = 1000          # a won skirmish; terminal scores are WIN - ply
@@ -44,27 +44,17 @@ cdef inline void default_weights(double* w) noexcept nogil:
     w[E_MASK] = 0.0
 
 
+cdef extern from *:
+    """
+    /* what a card is worth on the board, by card code (state.pxd C_K .. C_SO): K Sh Cl Kn La Sq Ar Sp Sc So */
+    static const double towers_card_worth[10] = {0.0, 9.0, 7.0, 5.0, 5.5, 2.0, 2.5, 3.0, 2.2, 3.5};
+    """
+    const double towers_card_worth[10]
+
+
 cdef inline double card_worth(int c) noexcept nogil:
     """What a card is worth on the board, by rank and ability (the King is scored by safety)."""
-    if c == C_SH:
-        return 9.0
-    if c == C_CL:
-        return 7.0
-    if c == C_KN:
-        return 5.0
-    if c == C_LA:
-        return 5.5
-    if c == C_SP:
-        return 3.0
-    if c == C_AR:
-        return 2.5
-    if c == C_SO:
-        return 3.5
-    if c == C_SC:
-        return 2.2
-    if c == C_SQ:
-        return 2.0
-    return 0.0
+    return towers_card_worth[c] if 0 <= c < NCARD else 0.0
 
 
 cdef inline int revealed_kob_near(State* s, int sq, int p) noexcept nogil:
@@ -167,12 +157,11 @@ cdef inline int high_reach(State* s, int p) noexcept nogil:
 
 
 cdef inline int bits(uint64_t b) noexcept nogil:
-    """Squares in the set b (Kernighan: one turn of the loop per square; these sets hold five at most)."""
-    cdef int n = 0
-    while b:
-        b &= b - 1
-        n += 1
-    return n
+    """Squares in the set b (a branch-free population count, portable to every compiler we build with)."""
+    b = b - ((b >> 1) & 0x5555555555555555ULL)
+    b = (b & 0x3333333333333333ULL) + ((b >> 2) & 0x3333333333333333ULL)
+    b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0FULL
+    return <int>((b * 0x0101010101010101ULL) >> 56)
 
 
 cdef inline uint64_t spread(uint64_t b) noexcept nogil:
@@ -221,21 +210,21 @@ cdef inline double approach_score(State* s) noexcept nogil:
 
 
 cdef inline double side_score(State* s, int p) noexcept nogil:
-    """Material (board and reserves), presence, frontier and King safety of player p."""
-    cdef int sq, c, k, x, board_n = 0, frontier = 0
+    """Material (board and reserves), presence, frontier and King safety of player p. The frontier (empty
+    squares p's cards touch) is counted on bitboards after the one pass over the board."""
+    cdef int sq, c, board_n = 0, frontier
+    cdef uint64_t mine = 0, open_sq = 0, bit
     cdef double v = 0.0
     for sq in range(NSQ):
         c = s.card[sq]
+        bit = (<uint64_t>1) << sq
         if c == NO_CARD:
             if s.terrain[sq] != T_MOUNT:
-                for k in range(4):
-                    x = step(sq, k)
-                    if x >= 0 and s.card[x] != NO_CARD and s.owner[x] == p:
-                        frontier += 1
-                        break
+                open_sq |= bit
             continue
         if s.owner[sq] != p:
             continue
+        mine |= bit
         if c == C_K:
             v -= king_danger(revealed_kob_near(s, sq, p))
             if pinned(s, sq):
@@ -245,6 +234,7 @@ cdef inline double side_score(State* s, int p) noexcept nogil:
         v += card_worth(c)
         if (s.flags[sq] & F_UP) == 0:
             v += 0.25   # hidden identity is worth something to its owner
+    frontier = bits(spread(mine) & open_sq)
     for c in range(NCARD):
         v += 0.85 * card_worth(c) * s.barrack[p][c]
     v += 0.3 * (board_n if board_n < 8 else 8) + 0.04 * frontier
@@ -280,9 +270,14 @@ cdef inline int race_turns(State* s, int trend) noexcept nogil:
 cdef inline double dominance_score(State* s, double* w, double reset_odds) noexcept nogil:
     """High ground held (and within reach), the marker, where it is heading and how soon it gets
     there (RULES §8), from South's side. `reset_odds`: the mover's best chance to capture now."""
-    cdef int h0 = high_held(s, 0), h1 = high_held(s, 1), m = s.marker, trend = 0, n0 = 0, n1 = 0, c, t
+    cdef int m = s.marker, trend = 0, n0 = 0, n1 = 0, c, t, h0, h1
     cdef int r0, r1
-    cdef double v = w[E_HIGH] * (h0 - h1), race
+    cdef int held[2]
+    cdef double v, race
+    high_counts(s, held)
+    h0 = held[0]
+    h1 = held[1]
+    v = w[E_HIGH] * (h0 - h1)
     if h0 != h1:
         trend = 1 if h0 > h1 else -1
     else:

@@ -14,7 +14,7 @@ from libc.stdlib cimport malloc, calloc, free
 from libc.math cimport log, sqrt, exp
 from towers_core.skirmish.state cimport *
 from towers_core.rng cimport next_rand
-from towers_core.skirmish.rules cimport apply_action, high_held, captured_value, Engine
+from towers_core.skirmish.rules cimport apply_action, Engine
 from towers_core.skirmish.ai.moves cimport playable_moves, target_of, MAXMOVES
 from towers_core.skirmish.ai.evaluate cimport evaluate, default_weights, NW
 from towers_core.errors import BadLevel, BadPosition
