@@ -88,17 +88,18 @@ cdef inline double capture_odds(int diff, int sup) noexcept nogil:
     return 0.0
 
 
-cdef inline double best_threat(State* s, int p, double* odds) noexcept nogil:
-    """The best expected gain of one attack p could make right now (p to move): a tempo term.
+cdef inline double best_threat(State* s, uint64_t attackers, double* odds) noexcept nogil:
+    """The best expected gain of one attack the side to move could make right now: a tempo term.
+    `attackers`: its cards that may attack (not the King, not defending), from the board pass.
     `odds` gets the best chance of capturing anything, which would reset a Dominance race (§8)."""
-    cdef int a, k, d, diff
+    cdef int a, k, d, diff, p = s.to_move
     cdef int at[6]
     cdef int dt[5]
     cdef double g, q, best = 0.0
     odds[0] = 0.0
-    for a in range(NSQ):
-        if s.card[a] == NO_CARD or s.owner[a] != p or s.card[a] == C_K or (s.flags[a] & F_DEF):
-            continue
+    while attackers:
+        a = lowest_square(attackers)    # squares in rising order, as a loop over the board would take them
+        attackers &= attackers - 1
         for k in range(4):
             d = step(a, k)
             if d < 0 or s.card[d] == NO_CARD or s.owner[d] == p or s.card[d] == C_K:
@@ -164,6 +165,24 @@ cdef inline int bits(uint64_t b) noexcept nogil:
     return <int>((b * 0x0101010101010101ULL) >> 56)
 
 
+cdef extern from * nogil:
+    """
+    /* the lowest set bit's index: one instruction on the compilers the wheels are built with */
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static __inline int towers_lowest_bit(unsigned __int64 b) { unsigned long i; _BitScanForward64(&i, b); return (int)i; }
+    #else
+    #define towers_lowest_bit(b) __builtin_ctzll(b)
+    #endif
+    """
+    int towers_lowest_bit(uint64_t b)
+
+
+cdef inline int lowest_square(uint64_t b) noexcept nogil:
+    """The lowest square in the non-empty set b."""
+    return towers_lowest_bit(b)
+
+
 cdef inline uint64_t spread(uint64_t b) noexcept nogil:
     """Squares touching the set b (bit sq is square sq; 7 squares a rank)."""
     cdef uint64_t file_a = 0x40810204081ULL   # a1 ... a7: where a shift east would wrap onto
@@ -209,12 +228,37 @@ cdef inline double approach_score(State* s) noexcept nogil:
             - actions_short(src[0], home_row_bits(0) if deploy[0] else 0, open_sq, targets)) / <double>(APPROACH_FAR - 1)
 
 
-cdef inline double side_score(State* s, int p) noexcept nogil:
-    """Material (board and reserves), presence, frontier and King safety of player p. The frontier (empty
-    squares p's cards touch) is counted on bitboards after the one pass over the board."""
-    cdef int sq, c, board_n = 0, frontier
-    cdef uint64_t mine = 0, open_sq = 0, bit
-    cdef double v = 0.0
+ctypedef struct BoardPass:
+    int held[2]             # high-ground squares each player holds (RULES §8: the King holds none)
+    uint64_t attackers      # the side to move's cards that may attack: not the King, not defending
+
+
+cdef inline double side_finish(State* s, int p, double v, int board_n, uint64_t mine, uint64_t open_sq) noexcept nogil:
+    """Player p's score once the board pass has summed its cards into v: reserves, presence, frontier
+    (the empty squares p's cards touch) and the empty-board danger."""
+    cdef int c, frontier = bits(spread(mine) & open_sq)
+    for c in range(NCARD):
+        v += 0.85 * card_worth(c) * s.barrack[p][c]
+    v += 0.3 * (board_n if board_n < 8 else 8) + 0.04 * frontier
+    if board_n == 0 and s.moved[p]:
+        v -= 4.0   # one turn from losing by the empty-board rule
+    return v
+
+
+cdef inline double sides_score(State* s, BoardPass* bp) noexcept nogil:
+    """Material (board and reserves), presence, frontier and King safety: South's less North's, in one
+    pass over the board that also fills `bp` for the other terms (each player's sum is taken in the same
+    order as a pass of its own would, so the value is the same to the last bit)."""
+    cdef int sq, c, p, mover = s.to_move
+    cdef int board_n[2]
+    cdef uint64_t mine[2]
+    cdef uint64_t open_sq = 0, bit
+    cdef double v[2]
+    board_n[0] = board_n[1] = 0
+    mine[0] = mine[1] = 0
+    v[0] = v[1] = 0.0
+    bp.held[0] = bp.held[1] = 0
+    bp.attackers = 0
     for sq in range(NSQ):
         c = s.card[sq]
         bit = (<uint64_t>1) << sq
@@ -222,25 +266,23 @@ cdef inline double side_score(State* s, int p) noexcept nogil:
             if s.terrain[sq] != T_MOUNT:
                 open_sq |= bit
             continue
-        if s.owner[sq] != p:
-            continue
-        mine |= bit
+        p = s.owner[sq]
+        mine[p] |= bit
         if c == C_K:
-            v -= king_danger(revealed_kob_near(s, sq, p))
+            v[p] -= king_danger(revealed_kob_near(s, sq, p))
             if pinned(s, sq):
-                v -= 1.0
+                v[p] -= 1.0
             continue
-        board_n += 1
-        v += card_worth(c)
+        if s.terrain[sq] == T_HIGH:
+            bp.held[p] += 1
+        if p == mover and (s.flags[sq] & F_DEF) == 0:
+            bp.attackers |= bit
+        board_n[p] += 1
+        v[p] += card_worth(c)
         if (s.flags[sq] & F_UP) == 0:
-            v += 0.25   # hidden identity is worth something to its owner
-    frontier = bits(spread(mine) & open_sq)
-    for c in range(NCARD):
-        v += 0.85 * card_worth(c) * s.barrack[p][c]
-    v += 0.3 * (board_n if board_n < 8 else 8) + 0.04 * frontier
-    if board_n == 0 and s.moved[p]:
-        v -= 4.0   # one turn from losing by the empty-board rule
-    return v
+            v[p] += 0.25   # hidden identity is worth something to its owner
+    return (side_finish(s, 0, v[0], board_n[0], mine[0], open_sq)
+            - side_finish(s, 1, v[1], board_n[1], mine[1], open_sq))
 
 
 cdef inline int masked_contacts(State* s, int p) noexcept nogil:
@@ -267,14 +309,13 @@ cdef inline int race_turns(State* s, int trend) noexcept nogil:
     return k - 1 if (s.to_move == 0) == (trend > 0) else k
 
 
-cdef inline double dominance_score(State* s, double* w, double reset_odds) noexcept nogil:
-    """High ground held (and within reach), the marker, where it is heading and how soon it gets
-    there (RULES §8), from South's side. `reset_odds`: the mover's best chance to capture now."""
+cdef inline double dominance_score(State* s, double* w, int* held, double reset_odds) noexcept nogil:
+    """High ground held (`held`, from the board pass) and within reach, the marker, where it is heading
+    and how soon it gets there (RULES §8), from South's side. `reset_odds`: the mover's best chance to
+    capture now."""
     cdef int m = s.marker, trend = 0, n0 = 0, n1 = 0, c, t, h0, h1
     cdef int r0, r1
-    cdef int held[2]
     cdef double v, race
-    high_counts(s, held)
     h0 = held[0]
     h1 = held[1]
     v = w[E_HIGH] * (h0 - h1)
@@ -317,9 +358,11 @@ cdef inline double dominance_score(State* s, double* w, double reset_odds) noexc
 cdef inline double evaluate(State* s, double* w) noexcept nogil:
     """Static score from the side to move's point of view, clamped to (-EVAL_CAP, EVAL_CAP)."""
     cdef int p = s.to_move
-    cdef double odds
-    cdef double threat = best_threat(s, p, &odds)
-    cdef double v = side_score(s, 0) - side_score(s, 1) + dominance_score(s, w, odds)
+    cdef BoardPass bp
+    cdef double odds, material, threat
+    material = sides_score(s, &bp)
+    threat = best_threat(s, bp.attackers, &odds)
+    cdef double v = material + dominance_score(s, w, bp.held, odds)
     v += w[E_THREAT] * (threat if p == 0 else -threat)
     if p == 1:
         v = -v
