@@ -177,10 +177,26 @@ cdef inline int target_action(int kind, int a, int x, int fk, int y) noexcept no
     return pack(fk + 1, x, y, 0, 0)
 
 
+cdef uint64_t scout_reach[49]    # squares a Scout on each square may scout: 1 or 2 steps away (RULES §6)
+
+
+cdef void fill_scout_reach() noexcept:
+    cdef int x, y
+    for x in range(NSQ):
+        scout_reach[x] = 0
+        for y in range(NSQ):
+            if 1 <= manhattan(x, y) <= 2:
+                scout_reach[x] |= (<uint64_t>1) << y
+
+
+fill_scout_reach()
+
+
 cdef int gen_targets(State* s, int* out, int n, int cap, int kind, int a, int x, int march) noexcept nogil:
     """The attacks, Soulcasts and scouts of the card on x, in one order for both uses: follow-ups
     of a deploy/maneuver, or (kind A_ATTACK) the actions of a card that stays put."""
-    cdef int c = s.card[x], p = s.owner[x], k, y, dist
+    cdef int c = s.card[x], p = s.owner[x], k, y
+    cdef uint64_t near
     for k in range(4):
         y = step(x, k)
         if y >= 0 and s.card[y] != NO_CARD and s.owner[y] != p:
@@ -189,11 +205,12 @@ cdef int gen_targets(State* s, int* out, int n, int cap, int kind, int a, int x,
             if c == C_SO and (s.card[y] != C_K or (s.flags[y] & F_UP) == 0):
                 n = push(out, n, cap, target_action(kind, a, x, FK_SOULCAST, y))
     if c == C_SC:
-        for y in range(NSQ):
+        near = scout_reach[x]
+        while near:
+            y = lowest_square(near)     # rising squares, the order the actions are listed in
+            near &= near - 1
             if s.card[y] != NO_CARD and s.owner[y] != p and (s.flags[y] & F_UP) == 0:
-                dist = manhattan(x, y)
-                if dist >= 1 and dist <= 2:
-                    n = push(out, n, cap, target_action(kind, a, x, FK_SCOUT, y))
+                n = push(out, n, cap, target_action(kind, a, x, FK_SCOUT, y))
     return n
 
 

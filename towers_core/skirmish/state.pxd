@@ -163,6 +163,24 @@ cdef inline int step(int sq, int d) noexcept nogil:
     """The square next to sq in direction d, or -1 off the board."""
     return towers_step[sq][d]
 
+cdef extern from * nogil:
+    """
+    /* the lowest set bit's index: one instruction on the compilers the wheels are built with */
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static __inline int towers_lowest_bit(unsigned __int64 b) { unsigned long i; _BitScanForward64(&i, b); return (int)i; }
+    #else
+    #define towers_lowest_bit(b) __builtin_ctzll(b)
+    #endif
+    """
+    int towers_lowest_bit(uint64_t b)
+
+
+cdef inline int lowest_square(uint64_t b) noexcept nogil:
+    """The lowest square in the non-empty set b."""
+    return towers_lowest_bit(b)
+
+
 cdef inline int manhattan(int x, int y) noexcept nogil:
     cdef int df = x % 7 - y % 7
     cdef int dr = x // 7 - y // 7

@@ -165,24 +165,6 @@ cdef inline int bits(uint64_t b) noexcept nogil:
     return <int>((b * 0x0101010101010101ULL) >> 56)
 
 
-cdef extern from * nogil:
-    """
-    /* the lowest set bit's index: one instruction on the compilers the wheels are built with */
-    #if defined(_MSC_VER)
-    #include <intrin.h>
-    static __inline int towers_lowest_bit(unsigned __int64 b) { unsigned long i; _BitScanForward64(&i, b); return (int)i; }
-    #else
-    #define towers_lowest_bit(b) __builtin_ctzll(b)
-    #endif
-    """
-    int towers_lowest_bit(uint64_t b)
-
-
-cdef inline int lowest_square(uint64_t b) noexcept nogil:
-    """The lowest square in the non-empty set b."""
-    return towers_lowest_bit(b)
-
-
 cdef inline uint64_t spread(uint64_t b) noexcept nogil:
     """Squares touching the set b (bit sq is square sq; 7 squares a rank)."""
     cdef uint64_t file_a = 0x40810204081ULL   # a1 ... a7: where a shift east would wrap onto
