@@ -325,7 +325,8 @@ cdef int gen_board_actions(State* s, int* out, int n, int cap) noexcept nogil:
 cdef int gen_postures(State* s, int* out, int n, int cap) noexcept nogil:
     """Every run (RULES §6, fine point 6): same rank or file, contiguous, all the mover's cards,
     starting and ending on a non-King card, with at least one card that changes."""
-    cdef int p = s.to_move, line, i, j, k, sq, stride, first, want, changes
+    cdef int p = s.to_move, line, i, j, sq
+    cdef bint any_def, any_up
     cdef int sqs[7]
     for line in range(14):
         for i in range(7):
@@ -337,21 +338,22 @@ cdef int gen_postures(State* s, int* out, int n, int cap) noexcept nogil:
             sq = sqs[i]
             if s.card[sq] == NO_CARD or s.owner[sq] != p or s.card[sq] == C_K:
                 continue
+            any_def = any_up = False    # among the run's non-King cards so far: one to stand up, one to set
             for j in range(i, 7):
                 if s.card[sqs[j]] == NO_CARD or s.owner[sqs[j]] != p:
                     break
                 if s.card[sqs[j]] == C_K:
                     continue
+                if s.flags[sqs[j]] & F_DEF:
+                    any_def = True
+                else:
+                    any_up = True
                 if line >= 7 and i == j:
                     continue  # single cards are listed once, from the rank pass
-                for want in range(2):
-                    changes = 0
-                    for k in range(i, j + 1):
-                        if s.card[sqs[k]] != C_K and ((s.flags[sqs[k]] & F_DEF) != 0) != (want == 1):
-                            changes = 1
-                            break
-                    if changes:
-                        n = push(out, n, cap, pack(A_POSTURE, sq, sqs[j], 0, want))
+                if any_def:     # want 0: stand the run up
+                    n = push(out, n, cap, pack(A_POSTURE, sq, sqs[j], 0, 0))
+                if any_up:      # want 1: set the run defensive
+                    n = push(out, n, cap, pack(A_POSTURE, sq, sqs[j], 0, 1))
     return n
 
 
