@@ -526,7 +526,11 @@ cdef void resign(State* s, int p, int* entered) noexcept nogil:
 
 cdef void score_end(State* s, int reason) noexcept nogil:
     """Two passes or the long game: more high ground, then captured value, else a draw."""
-    cdef int h0 = high_held(s, 0), h1 = high_held(s, 1), v0, v1
+    cdef int held[2]
+    cdef int h0, h1, v0, v1
+    high_counts(s, held)
+    h0 = held[0]
+    h1 = held[1]
     s.reason = reason
     if h0 != h1:
         s.winner = 0 if h0 > h1 else 1

@@ -220,8 +220,8 @@ cdef inline bint kob(int c) noexcept nogil:
     return towers_card_kob[c]
 
 cdef inline void high_counts(State* s, int* h) noexcept nogil:
-    """h[p]: the high-ground squares each player holds (RULES §8: the King holds none), in one pass; inline,
-    as the evaluation asks at every leaf."""
+    """h[p]: the high-ground squares each player holds (RULES §8: the King holds none), both in one pass:
+    every turn's end and the yardstick's every leaf ask for both."""
     cdef int sq
     h[0] = h[1] = 0
     for sq in range(NSQ):
@@ -229,7 +229,7 @@ cdef inline void high_counts(State* s, int* h) noexcept nogil:
             h[s.owner[sq]] += 1
 
 cdef inline int high_held(State* s, int p) noexcept nogil:
-    """High-ground squares p holds."""
+    """High-ground squares p holds (one player's count, for Python: Engine.high)."""
     cdef int h[2]
     high_counts(s, h)
     return h[p]

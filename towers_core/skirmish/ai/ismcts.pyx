@@ -105,9 +105,12 @@ cdef inline double troop_worth(int c) noexcept nogil:
 
 cdef double static_value(State* s) noexcept nogil:
     """South-minus-North: material (barrack at 80%), high ground, the marker, captures, King exposure."""
-    cdef int sq, c, d, x, p, near, trend
-    cdef int h0 = high_held(s, 0), h1 = high_held(s, 1), m = s.marker
+    cdef int sq, c, d, x, p, near, trend, h0, h1, m = s.marker
+    cdef int held[2]
     cdef double v = 0.0, sign
+    high_counts(s, held)
+    h0 = held[0]
+    h1 = held[1]
     for sq in range(NSQ):
         c = s.card[sq]
         if c == NO_CARD:
