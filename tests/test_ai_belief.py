@@ -416,3 +416,18 @@ def test_stratified_worlds_are_reproducible_and_a_level_knob():
     assert get_level("expert,stratify:1").stratify and not get_level("expert").stratify
     with pytest.raises(ValueError, match="stratify"):
         get_level("expert,stratify:2")
+
+
+def test_identity_odds_are_the_worlds_frequencies_of_each_face_down_card():
+    """determinize.identity_odds (what `reveal` strikes at): one row a face-down enemy square, summing to 1,
+    reproducible, from the view alone (two positions South cannot tell apart give the same odds), and as the
+    deal factors ask (EXPERT_DEAL makes the King far likelier on d3, next to South's cards)."""
+    view = api.view(KING_CONTACT_POS, "S")
+    odds = determinize.identity_odds(view, [], 400, 1, factors=belief.EXPERT_DEAL)
+    hidden = {sq for sq, cell in KING_CONTACT_POS["board"].items() if cell["owner"] == "N" and not cell["up"]}
+    assert set(odds) == {SQUARE_INDEX[sq] for sq in hidden}
+    assert all(abs(sum(row) - 1.0) < 1e-9 and min(row) >= 0.0 for row in odds.values())
+    assert odds == determinize.identity_odds(view, [], 400, 1, factors=belief.EXPERT_DEAL)
+    plain = determinize.identity_odds(view, [], 400, 1)
+    king = INDEX["K"]
+    assert odds[SQUARE_INDEX["d3"]][king] > 3 * max(plain[SQUARE_INDEX["d3"]][king], 0.005)

@@ -262,3 +262,84 @@ def test_risk_is_a_checked_level_knob():
     for bad in (-1.01, 1.01, True, "0.5", float("nan")):
         with pytest.raises(BadLevel, match="risk"):
             s.configure(risk=bad)
+
+
+def _odds(**cards: float) -> list[float]:
+    from towers_core.skirmish.cards import CODES
+    return [cards.get(code, 0.0) for code in CODES]
+
+
+def _strike_value(worlds, odds, reveal, act="c2xc3", depth=1):
+    s = Search(16)
+    s.set_worlds(worlds)
+    s.set_identity_odds(odds)
+    s.configure(reveal=reveal)
+    return s.expectimax(notation.parse(act), depth)
+
+
+def test_reveal_prices_a_strike_on_a_face_down_card_at_the_odds_in_every_world():
+    """`reveal` (search.pyx expand): the searching player's strike on a face-down card is a chance node over
+    the odds of what it is, the card swapped with the owner's barrack, so two worlds that differ only in
+    which of a Spearman and a Knight stands on c3 value the strike alike, at the mean of the two; without it
+    each world knows. `reveal:1` leaves the root's own strikes as dealt (the worlds already average them)."""
+    from towers_core.board import SQUARE_INDEX
+    worlds = (_barrack_world("Sp", "Kn"), _barrack_world("Kn", "Sp"))
+    odds = {SQUARE_INDEX["c3"]: _odds(Sp=1, Kn=1)}
+    dealt = [_strike_value([w], odds, 0) for w in worlds]
+    assert abs(dealt[0] - dealt[1]) > 1.0
+    for w, plain in zip(worlds, dealt):
+        assert abs(_strike_value([w], odds, 2) - sum(dealt) / 2) < 1e-9
+        assert abs(_strike_value([w], odds, 1) - plain) < 1e-9
+        assert abs(_strike_value([w], {}, 2) - plain) < 1e-9   # no odds for the square: as dealt
+
+
+
+def _barrack_world(c3: str, spare: str, terrain=None):
+    """SMALL with N's face-down c3 as given, a face-down Squire on d3 and `spare` in N's barrack."""
+    return position.to_engine(make_pos({"c2": "S:Kn^", "d2": "S:Sp", "c3": f"N:{c3}", "d3": "N:Sq",
+                                        "b3": "N:Ar^"}, barrack={"S": ["Sq"], "N": [spare]}, terrain=terrain))
+
+
+def test_reveal_never_swaps_the_king_onto_high_ground_and_keeps_the_search_sound():
+    """The King may not stand on high ground (RULES), so odds that give him half of a high-ground c3 strike
+    it as the other card alone, while on a plain c3 he is swapped in (the N King is in the barrack); and the
+    pruned search agrees with full-window expectimax under `reveal` at and below the root."""
+    from towers_core.board import SQUARE_INDEX
+    from helpers import TERRAIN
+    high = {"high": sorted(set(TERRAIN["high"]) - {"b3"} | {"c3"}), "mountains": TERRAIN["mountains"]}
+    c3 = SQUARE_INDEX["c3"]
+    for terrain, king_counts in ((high, False), (None, True)):
+        w = _barrack_world("Sp", "Kn", terrain)
+        half_king = _strike_value([w], {c3: _odds(K=1, Sp=1)}, 2)
+        spear_only = _strike_value([w], {c3: _odds(Sp=1)}, 2)
+        assert (abs(half_king - spear_only) > 1.0) == king_counts
+    for reveal in (1, 2):
+        s = Search(16)
+        s.set_worlds([_barrack_world("Sp", "Kn"), _barrack_world("Kn", "Sp"), _barrack_world("Sq", "Kn")])
+        s.set_identity_odds({c3: _odds(Sp=2, Kn=1, Sq=1), SQUARE_INDEX["d3"]: _odds(Sq=1, Kn=1)})
+        s.configure(max_depth=3, verify_depth=3, reveal=reveal)
+        info = s.run()
+        assert info["verify_checks"] > 50 and info["verify_failures"] == 0, reveal
+
+
+def test_reveal_and_identity_odds_are_checked():
+    import pytest
+    from towers_core.errors import BadLevel
+    from towers_core.skirmish.ai.levels import get_level
+    assert get_level("expert,reveal:1").reveal == 1 and get_level("expert").reveal == 0
+    for bad in ("expert,reveal:3", "expert,reveal:-1", "expert,reveal:x"):
+        with pytest.raises(BadLevel, match="reveal"):
+            get_level(bad)
+    s = Search(16)
+    s.set_worlds([_barrack_world("Sp", "Kn")])
+    for bad in (3, -1, True, "1"):
+        with pytest.raises(BadLevel, match="reveal"):
+            s.configure(reveal=bad)
+    for bad in ([], {49: _odds(Sp=1)}, {-1: _odds(Sp=1)}, {True: _odds(Sp=1)}, {"c3": _odds(Sp=1)},
+                {3: [1.0] * 9}, {3: _odds()}, {3: [float("nan")] * 10}, {3: [-1.0] + [1.0] * 9}, {3: "x" * 10}):
+        with pytest.raises(BadLevel, match="identity odds"):
+            s.set_identity_odds(bad)
+    with pytest.raises(BadLevel, match="act"):
+        s.expectimax(12345, 1)
+    with pytest.raises(BadLevel, match="depth"):
+        s.expectimax(notation.parse("c2xc3"), 9)

@@ -38,6 +38,21 @@ def worlds(view: dict, history: list[dict], count: int, seed: int, placement: bo
     return [fill(base.copy(), k, *deal) for deal in king_strata(pilot, count, rng)]
 
 
+def identity_odds(view: dict, history: list[dict], samples: int, seed: int, placement: bool = False,
+                  factors: belief.DealFactors | None = None) -> dict[int, list[float]]:
+    """Each opponent face-down square's odds of holding each card (in CODES order), over `samples` deals
+    drawn as `worlds` draws them: what the search's `reveal` prices an attack on that card at, the same
+    in every world, so a line does not strike a card only in the worlds where it is weak (docs/ai.md)."""
+    k = belief.knowledge(view, view["to_move"], history)
+    rng = random.Random(f"odds:{seed}")
+    table = belief.PLACEMENT if placement else None
+    counts = {sq: [0] * len(CODES) for sq in k.tokens}
+    for _ in range(samples):
+        for sq, card in belief.sample_hidden(k, rng, placement=table, factors=factors)[0].items():
+            counts[sq][INDEX[card]] += 1
+    return {SQUARE_INDEX[sq]: [n / samples for n in row] for sq, row in counts.items()}
+
+
 def king_strata(deals: list[Deal], count: int, rng: random.Random) -> list[Deal]:
     """`count` of `deals`, picked by systematic sampling on where each puts the King: every place gets
     floor or ceiling of its share times `count`, and each pick is a random deal of its place (distinct

@@ -18,6 +18,8 @@ from towers_core.skirmish.ai.levels import Level, get_level
 from towers_core.skirmish.ai.search import Search
 
 RESIGN = notation.parse("resign")
+ODDS_SAMPLES = 128
+"""Deals behind the identity odds a level with `reveal` strikes face-down cards at (determinize.identity_odds)."""
 
 
 def choose_action(view: dict, history: list[dict], level: str, seed: int, time_ms: int | None = None) -> str:
@@ -75,10 +77,13 @@ class Searcher(BackgroundSearch):
             worlds, weights = strikes.strike_worlds(view, history, legal, worlds, seed, lv.placement, lv.strike_odds)
         search.set_worlds(worlds, base=lv.worlds)
         search.set_action_weights(weights)
+        if lv.reveal:
+            search.set_identity_odds(determinize.identity_odds(view, history, ODDS_SAMPLES, seed, lv.placement,
+                                                               lv.deal_factors))
         cap = time_ms if time_ms is not None else (lv.time_ms or None)
         search.configure(max_depth=lv.max_depth, node_limit=lv.nodes, time_ms=cap, noise=lv.noise,
                          noise_seed=(seed * 0x9E3779B1 + view["actions"]) & 0xFFFFFFFFFFFFFFFF,
-                         weights=dict(lv.weights), lmr=lv.lmr, risk=lv.risk)
+                         weights=dict(lv.weights), lmr=lv.lmr, risk=lv.risk, reveal=lv.reveal)
         return search
 
     def move_of(self, info: dict) -> str:

@@ -28,7 +28,8 @@ cdef enum:
     MAXPLY = 48
     MAXW = 32
     MAXWEIGHTED = 1024   # root actions with world weights of their own (set_action_weights)
-    MAXKIDS = 9
+    MAXPULLS = 9     # outcomes of the pulls of one action (3 values a puller, two pullers)
+    MAXKIDS = MAXPULLS * NCARD   # with `reveal`: each identity of the struck card times its pulls
     HIST = 4096
     TT_EXACT = 0
     TT_LOWER = 1
@@ -58,6 +59,9 @@ ctypedef struct Ctx:
     int use_tt
     int lmr          # late-move reductions: quiet moves after the first `lmr` at a node searched shallower first (0 = off)
     double risk      # a root action's value: its mean over the worlds blended with its worst (risk > 0) or best world (< 0)
+    int reveal       # the root player's strikes on face-down cards are chance over odds[]: 1 below the root, 2 there too
+    int root_player
+    double odds[NSQ][NCARD]   # set_identity_odds: each face-down square's odds of each card at the root
     long stop        # set by cancel() on another thread: read and written only through stop_flag.h
     int overflow     # a node had more than move_cap actions
     int move_cap     # MAXMOVES; lower only in tests of the overflow error
@@ -157,27 +161,21 @@ cdef inline double terminal(State* s, int ply) noexcept nogil:
 # ---------------------------------------------------------------- chance over pulls
 
 
-cdef int expand(Ctx* c, State* s, int act, int ply) noexcept nogil:
-    """Children of playing `act`: one per distinct outcome of the pulls, with exact probabilities.
-
-    Outcomes whose positions differ only in deck composition are merged (the most likely one
-    represents the group). Returns the count; states and probabilities go to this ply's slots.
-    """
-    cdef State* kids = c.kids + ply * MAXKIDS
-    cdef double* kp = c.kid_p + ply * MAXKIDS
-    cdef double rep[MAXKIDS]
-    cdef int m = action_pullers(s, act), p = s.to_move, va, vd, i, nk = 0, ta, td
-    cdef double pa, pd, q
+cdef int add_pulls(State* s, int act, double scale, State* kids, double* kp, double* rep, int nk) noexcept nogil:
+    """Append the outcomes of the pulls of playing `act` in `s` (probabilities times `scale`) to the
+    `nk` children so far, merging positions that differ only in deck composition (the most likely one
+    represents the group). Returns the new count."""
+    cdef int m = action_pullers(s, act), p = s.to_move, va, vd, ta, td
+    cdef double pa, pd
     cdef int da[3]
     cdef int dd[3]
     cdef uint64_t rng = 1
     cdef FightLog log
     cdef State tmp
     if m == 0:
-        memcpy(kids, s, sizeof(State))
-        apply_action(kids, act, PULL_RANDOM, PULL_RANDOM, &rng, &log)
-        kp[0] = 1.0
-        return 1
+        memcpy(&tmp, s, sizeof(State))
+        apply_action(&tmp, act, PULL_RANDOM, PULL_RANDOM, &rng, &log)
+        return merge_kid(&tmp, scale, kids, kp, rep, nk)
     ta = next_pull_deck(s, p, da)
     td = next_pull_deck(s, 1 - p, dd)
     for va in range(-1, 2):
@@ -198,21 +196,77 @@ cdef int expand(Ctx* c, State* s, int act, int ply) noexcept nogil:
                 continue
             else:
                 pd = 1.0
-            q = pa * pd
             memcpy(&tmp, s, sizeof(State))
             apply_action(&tmp, act, va if m & 1 else PULL_RANDOM, vd if m & 2 else PULL_RANDOM, &rng, &log)
-            for i in range(nk):
-                if same_but_decks(&kids[i], &tmp):
-                    break
-            else:
-                i = nk
-                nk += 1
-                kp[i] = 0.0
-                rep[i] = -1.0
-            kp[i] += q
-            if q > rep[i]:
-                rep[i] = q
-                memcpy(&kids[i], &tmp, sizeof(State))
+            nk = merge_kid(&tmp, pa * pd * scale, kids, kp, rep, nk)
+    return nk
+
+
+cdef inline int merge_kid(State* x, double q, State* kids, double* kp, double* rep, int nk) noexcept nogil:
+    """Add outcome `x` of probability `q` to the children: to the one equal but for the decks if there
+    is one (the likelier of the two represents it), else as a new child. Returns the new count."""
+    cdef int i
+    for i in range(nk):
+        if same_but_decks(&kids[i], x):
+            break
+    else:
+        i = nk
+        nk += 1
+        kp[i] = 0.0
+        rep[i] = -1.0
+    kp[i] += q
+    if q > rep[i]:
+        rep[i] = q
+        memcpy(&kids[i], x, sizeof(State))
+    return nk
+
+
+cdef inline int struck_unknown(Ctx* c, State* s, int act, int ply) noexcept nogil:
+    """The face-down enemy square the root player's `act` strikes, when `reveal` prices it at the
+    root's odds there (1: below the root, 2: at the root too), else -1."""
+    cdef int t
+    if c.reveal == 0 or s.to_move != c.root_player or (ply == 0 and c.reveal < 2):
+        return -1
+    t = target_of(act)
+    if t < 0 or s.card[t] == NO_CARD or s.owner[t] == s.to_move or s.flags[t] & F_UP or c.odds[t][s.card[t]] <= 0.0:
+        return -1
+    return t
+
+
+cdef int expand(Ctx* c, State* s, int act, int ply) noexcept nogil:
+    """Children of playing `act`: one per distinct outcome of the pulls, with exact probabilities.
+
+    With `reveal`, a strike of the root player's on a face-down card is first a chance node over what
+    the card is: the root's odds on its square (set_identity_odds) among the cards this world could
+    swap there (the card itself and the owner's barrack; never the King on high ground or in defence),
+    so the strike is worth the same bet in every world, as it is to the player, who cannot tell them
+    apart: no line strikes it only in the worlds where it is weak (strategy fusion). Returns the count;
+    states and probabilities go to this ply's slots.
+    """
+    cdef State* kids = c.kids + ply * MAXKIDS
+    cdef double* kp = c.kid_p + ply * MAXKIDS
+    cdef double rep[MAXKIDS]
+    cdef double p[NCARD]
+    cdef double total = 0.0
+    cdef int t = struck_unknown(c, s, act, ply), k, nk = 0, own = 1 - s.to_move, old
+    cdef State tmp
+    if t < 0:
+        return add_pulls(s, act, 1.0, kids, kp, rep, 0)
+    old = s.card[t]
+    for k in range(NCARD):
+        p[k] = c.odds[t][k] if k == old or s.barrack[own][k] > 0 else 0.0
+        if k == C_K and k != old and (s.terrain[t] == T_HIGH or s.flags[t] & F_DEF):
+            p[k] = 0.0
+        total += p[k]
+    for k in range(NCARD):
+        if p[k] <= 0.0:
+            continue
+        memcpy(&tmp, s, sizeof(State))
+        if k != old:
+            tmp.barrack[own][k] -= 1
+            tmp.barrack[own][old] += 1
+            tmp.card[t] = k
+        nk = add_pulls(&tmp, act, p[k] / total, kids, kp, rep, nk)
     return nk
 
 
@@ -746,6 +800,8 @@ cdef class Search:
             memcpy(&self.c.worlds[i], &e.s, sizeof(State))
         self.c.nworlds = len(engines)
         self.c.nbase = n
+        self.c.root_player = self.c.worlds[0].to_move
+        memset(self.c.odds, 0, sizeof(self.c.odds))
         for i in range(MAXW):
             self.c.wdefault[i] = 1.0 / n if i < n else 0.0
         self.c.nweighted = 0
@@ -779,14 +835,40 @@ cdef class Search:
                 self.c.wrows[i * MAXW + w] = row[w] if w < len(row) else 0.0
         self.c.nweighted = len(rows)
 
+    def set_identity_odds(self, odds) -> None:
+        """What the searching player believes each enemy face-down card is, for `reveal`: {square 0-48:
+        [odds of each card, in cards.CODES order]} (determinize.identity_odds), each row of numbers >= 0
+        with a positive sum (scaled to 1); squares left out are struck as each world deals them. Call
+        after set_worlds, which clears them."""
+        cdef double table[NSQ][NCARD]
+        cdef int sq, k
+        if not isinstance(odds, dict) or len(odds) > NSQ:
+            raise BadLevel("identity odds must be a dict of squares to rows of odds")
+        memset(table, 0, sizeof(table))
+        for key, row in odds.items():
+            if isinstance(key, bool) or not isinstance(key, int) or not 0 <= key < NSQ:
+                raise BadLevel(f"identity odds: {str(key)[:30]!r} is not a square from 0 to {NSQ - 1}")
+            sq = key
+            if not isinstance(row, (list, tuple)) or len(row) != NCARD:
+                raise BadLevel(f"identity odds of square {sq}: a list of {NCARD} numbers, one a card")
+            if not all(not isinstance(x, bool) and isinstance(x, (int, float)) and 0.0 <= x <= 1e9 for x in row):
+                raise BadLevel(f"identity odds of square {sq}: numbers from 0 to 1e9")
+            if not sum(row) > 0.0:
+                raise BadLevel(f"identity odds of square {sq}: the sum must be positive")
+            for k in range(NCARD):
+                table[sq][k] = row[k] / sum(row)
+        memcpy(self.c.odds, table, sizeof(table))
+
     def configure(self, max_depth=64, node_limit=0, time_ms=None, noise=0.0, noise_seed=0,
-                  verify_depth=0, use_tt=True, move_cap=MAXMOVES, weights=None, lmr=0, risk=0.0) -> None:
+                  verify_depth=0, use_tt=True, move_cap=MAXMOVES, weights=None, lmr=0, risk=0.0,
+                  reveal=0) -> None:
         """Limits for the next run (time counts from `run()`); verify_depth > 0 is the debug mode;
         a move_cap below MAXMOVES only tests that an overflowing node is an error; `weights` maps
         some of WEIGHT_NAMES to values (the rest keep the defaults); `lmr` > 0 reduces quiet moves
         after the first `lmr` at a decision node (late-move reductions; 0 searches every move in full);
         `risk` from -1 to 1 values a root action by its mean over the worlds blended with its worst world
-        (risk > 0) or its best (risk < 0)."""
+        (risk > 0) or its best (risk < 0); `reveal` 1 makes the searching player's strikes on face-down
+        cards below the root chance nodes over set_identity_odds, 2 at the root too (0: as each world deals)."""
         if time_ms is not None and (isinstance(time_ms, bool) or not isinstance(time_ms, (int, float))
                                     or not 0 < time_ms <= 3.6e6):
             raise BadLevel("time_ms must be null or a number of milliseconds from 1 to 3600000")
@@ -807,6 +889,7 @@ cdef class Search:
         if isinstance(risk, bool) or not isinstance(risk, (int, float)) or not -1.0 <= risk <= 1.0:
             raise BadLevel("risk must be a number from -1 to 1")
         self.c.risk = risk
+        self.c.reveal = whole_number(reveal, "reveal", 0, 2, BadLevel)
 
     def run(self) -> dict:
         """Search to the limits; returns {'move', 'value', 'depth', 'nodes', ...}."""
@@ -830,6 +913,26 @@ cdef class Search:
             raise BadPosition(f"a position in the search has more than {self.c.move_cap} legal actions"
                               " (a position of this game has at most 4972: state.pxd)")
         return self.progress()
+
+    def expectimax(self, act, depth) -> float:
+        """A root action's plain full-window expectimax mean over the worlds to `depth` plies after it
+        (no pruning, no table: the debug reference), under the current configuration: what tests hold
+        the pruned search and the chance nodes to."""
+        cdef double acc = 0.0
+        cdef int w, a, d
+        if self.c.nworlds == 0:
+            raise BadPosition("no worlds to search: call set_worlds first")
+        a = whole_number(act, "act", 0, 2 ** 31 - 1, BadLevel)
+        d = whole_number(depth, "depth", 0, 4, BadLevel)
+        self.c.nroot = root_moves(&self.c)
+        if self.c.overflow or not any(self.c.root[w] == a for w in range(self.c.nroot)):
+            raise BadLevel(f"act {a} is not a legal root action")
+        self.c.checking = 1
+        with nogil:
+            for w in range(self.c.nbase):
+                acc += pure_action(&self.c, &self.c.worlds[w], a, d, 0)
+        self.c.checking = 0
+        return acc / self.c.nbase
 
     def cancel(self) -> None:
         towers_flag_set(&self.c.stop, 1)
