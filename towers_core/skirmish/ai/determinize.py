@@ -19,15 +19,17 @@ Deal = tuple[dict[str, str], list[str], list[str]]
 
 
 def worlds(view: dict, history: list[dict], count: int, seed: int, placement: bool = False,
-           factors: belief.DealFactors | None = None, stratify: bool = False) -> list[Engine]:
+           factors: belief.DealFactors | None = None, stratify: bool = False,
+           known: belief.Knowledge | None = None) -> list[Engine]:
     """`count` Engines, each the view completed by one consistent sample (reproducible by seed), dealt
     with belief.PLACEMENT if `placement`, else by troops only, and with the deal `factors` (a card's
     odds on squares by their tags, e.g. belief.EXPERT_DEAL). With `stratify`, the worlds are drawn from
     PILOT deals so that each place of the King (a face-down square or the barrack) gets its share of
     the worlds (king_strata): a square the belief gives him 22% holds him in about 2 worlds of 8, never
-    in none by the luck of the draw, which made a strike on him look safe (docs/ai.md, twelfth session)."""
+    in none by the luck of the draw, which made a strike on him look safe (docs/ai.md, twelfth session).
+    `known` is belief.knowledge(view, mover, history) when the caller has it already."""
     me = view["to_move"]
-    k = belief.knowledge(view, me, history)
+    k = known if known is not None else belief.knowledge(view, me, history)
     base = position.view_engine(view, me)  # never a world built on a peek (Searcher checks the history)
     rng = random.Random(f"worlds:{seed}")
     table = belief.PLACEMENT if placement else None
@@ -39,11 +41,12 @@ def worlds(view: dict, history: list[dict], count: int, seed: int, placement: bo
 
 
 def identity_odds(view: dict, history: list[dict], samples: int, seed: int, placement: bool = False,
-                  factors: belief.DealFactors | None = None) -> dict[int, list[float]]:
+                  factors: belief.DealFactors | None = None,
+                  known: belief.Knowledge | None = None) -> dict[int, list[float]]:
     """Each opponent face-down square's odds of holding each card (in CODES order), over `samples` deals
     drawn as `worlds` draws them: what the search's `reveal` prices an attack on that card at, the same
     in every world, so a line does not strike a card only in the worlds where it is weak (docs/ai.md)."""
-    k = belief.knowledge(view, view["to_move"], history)
+    k = known if known is not None else belief.knowledge(view, view["to_move"], history)
     rng = random.Random(f"odds:{seed}")
     table = belief.PLACEMENT if placement else None
     counts = {sq: [0] * len(CODES) for sq in k.tokens}

@@ -12,7 +12,7 @@ from typing import Any
 from towers_core.checks import check_seed, check_time_ms
 from towers_core.errors import BadLevel, IllegalAction
 from towers_core.search_thread import BackgroundSearch
-from towers_core.skirmish import notation, position, records
+from towers_core.skirmish import belief, notation, position, records
 from towers_core.skirmish.ai import determinize, muster, strikes
 from towers_core.skirmish.ai.levels import Level, get_level
 from towers_core.skirmish.ai.search import Search
@@ -71,15 +71,18 @@ class Searcher(BackgroundSearch):
     def _prepare(view: dict, history: list[dict], legal: list[int], lv: Level, seed: int,
                  time_ms: int | None) -> Search:
         search = Search(18 if lv.nodes and lv.nodes <= 100_000 else 20)
-        worlds = determinize.worlds(view, history, lv.worlds, seed, lv.placement, lv.deal_factors, lv.stratify)
+        known = belief.knowledge(view, view["to_move"], history)
+        worlds = determinize.worlds(view, history, lv.worlds, seed, lv.placement, lv.deal_factors, lv.stratify,
+                                    known)
         weights: dict[int, list[float]] = {}
         if lv.strike:
-            worlds, weights = strikes.strike_worlds(view, history, legal, worlds, seed, lv.placement, lv.strike_odds)
+            worlds, weights = strikes.strike_worlds(view, history, legal, worlds, seed, lv.placement, lv.strike_odds,
+                                                    known)
         search.set_worlds(worlds, base=lv.worlds)
         search.set_action_weights(weights)
         if lv.reveal:
             search.set_identity_odds(determinize.identity_odds(view, history, ODDS_SAMPLES, seed, lv.placement,
-                                                               lv.deal_factors))
+                                                               lv.deal_factors, known))
         cap = time_ms if time_ms is not None else (lv.time_ms or None)
         search.configure(max_depth=lv.max_depth, node_limit=lv.nodes, time_ms=cap, noise=lv.noise,
                          noise_seed=(seed * 0x9E3779B1 + view["actions"]) & 0xFFFFFFFFFFFFFFFF,

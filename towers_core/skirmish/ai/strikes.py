@@ -38,12 +38,13 @@ def targets(legal: list[int], k: belief.Knowledge) -> dict[int, str]:
 
 
 def strike_worlds(view: dict, history: list[dict], legal: list[int], plain: list[Engine], seed: int,
-                  placement: bool, odds: belief.DealFactors) -> tuple[list[Engine], dict[int, list[float]]]:
+                  placement: bool, odds: belief.DealFactors,
+                  known: belief.Knowledge | None = None) -> tuple[list[Engine], dict[int, list[float]]]:
     """The plain worlds plus worlds with the King on struck squares, and each strike's weights: on the
     square s it strikes, the King's odds p(s) under `odds` (ODDS_DEALS deals) go to the worlds with him
     on s, evenly, and 1 - p(s) to the plain worlds without him; other actions keep the plain worlds
-    (Search.set_worlds(base=len(plain)))."""
-    k = belief.knowledge(view, view["to_move"], history)
+    (Search.set_worlds(base=len(plain))). `known`: the mover's belief.knowledge, if the caller has it."""
+    k = known if known is not None else belief.knowledge(view, view["to_move"], history)
     struck = targets(legal, k)
     if not struck:
         return plain, {}
