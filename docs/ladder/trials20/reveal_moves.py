@@ -28,8 +28,8 @@ def main() -> None:
         for ply, pos, history, _ in [p for p in diagnose.plies_of(row, "expert") if 9 <= p[0] <= 39][::6]:
             view, cells, moves = position.view(pos, pos["to_move"]), [], []
             for lv in levels:
-                search = Searcher._prepare(view, history, _legal(view, history), get_level(lv), row["seed"] * 1000 + ply,
-                                           None)
+                seed = row["seed"] * 1000 + ply
+                search = Searcher._prepare(view, history, _legal(view, history), get_level(lv), seed, None)
                 start = time.process_time()
                 info = search.run()
                 cpu[lv] += time.process_time() - start
