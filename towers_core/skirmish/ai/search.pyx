@@ -919,14 +919,15 @@ cdef class Search:
         (no pruning, no table: the debug reference), under the current configuration: what tests hold
         the pruned search and the chance nodes to."""
         cdef double acc = 0.0
-        cdef int w, a, d
+        cdef int w, a, d, n
         if self.c.nworlds == 0:
             raise BadPosition("no worlds to search: call set_worlds first")
         a = whole_number(act, "act", 0, 2 ** 31 - 1, BadLevel)
         d = whole_number(depth, "depth", 0, 4, BadLevel)
-        self.c.nroot = root_moves(&self.c)
-        if self.c.overflow or not any(self.c.root[w] == a for w in range(self.c.nroot)):
-            raise BadLevel(f"act {a} is not a legal root action")
+        for w in range(self.c.nbase):
+            n = playable_moves(&self.c.worlds[w], self.c.moves, MAXMOVES)
+            if not any(self.c.moves[i] == a for i in range(n)):
+                raise BadLevel(f"act {a} is not a legal action in every world")
         self.c.checking = 1
         with nogil:
             for w in range(self.c.nbase):
