@@ -535,6 +535,17 @@ def _pick_resting(barrack: list[str], k: Knowledge, rng: random.Random) -> list[
     return sorted(out)
 
 
+def identity_counts(k: Knowledge, rng: random.Random, samples: int, placement: Placement | None = None,
+                    factors: DealFactors | None = None) -> dict[str, Counter]:
+    """How often each face-down square of the opponent's holds each card over `samples` deals (sample_hidden):
+    the odds the attack preview shows and the search's `reveal` strikes at."""
+    counts: dict[str, Counter] = {sq: Counter() for sq in k.tokens}
+    for _ in range(samples):
+        for sq, card in sample_hidden(k, rng, placement=placement, factors=factors)[0].items():
+            counts[sq][card] += 1
+    return counts
+
+
 def hidden_distribution(view: dict, viewer: str, square: str, history: list[dict] | None = None,
                         samples: int = 400, seed: int = 0) -> dict[str, float]:
     """Probabilities of what the opponent's face-down card on `square` is (sampled, reproducible), as
@@ -542,6 +553,5 @@ def hidden_distribution(view: dict, viewer: str, square: str, history: list[dict
     k = knowledge(view, viewer, history)
     if square not in k.tokens:
         return {}
-    rng = random.Random(seed)
-    counts = Counter(sample_hidden(k, rng, factors=EXPERT_DEAL)[0][square] for _ in range(samples))
+    counts = identity_counts(k, random.Random(seed), samples, factors=EXPERT_DEAL)[square]
     return {c: counts[c] / samples for c in CODES if counts[c]}

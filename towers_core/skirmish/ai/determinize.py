@@ -47,13 +47,9 @@ def identity_odds(view: dict, history: list[dict], samples: int, seed: int, plac
     drawn as `worlds` draws them: what the search's `reveal` prices an attack on that card at, the same
     in every world, so a line does not strike a card only in the worlds where it is weak (docs/ai.md)."""
     k = known if known is not None else belief.knowledge(view, view["to_move"], history)
-    rng = random.Random(f"odds:{seed}")
-    table = belief.PLACEMENT if placement else None
-    counts = {sq: [0] * len(CODES) for sq in k.tokens}
-    for _ in range(samples):
-        for sq, card in belief.sample_hidden(k, rng, placement=table, factors=factors)[0].items():
-            counts[sq][INDEX[card]] += 1
-    return {SQUARE_INDEX[sq]: [n / samples for n in row] for sq, row in counts.items()}
+    counts = belief.identity_counts(k, random.Random(f"odds:{seed}"), samples,
+                                    belief.PLACEMENT if placement else None, factors)
+    return {SQUARE_INDEX[sq]: [row[c] / samples for c in CODES] for sq, row in counts.items()}
 
 
 def king_strata(deals: list[Deal], count: int, rng: random.Random) -> list[Deal]:
