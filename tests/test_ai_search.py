@@ -293,7 +293,6 @@ def test_reveal_prices_a_strike_on_a_face_down_card_at_the_odds_in_every_world()
         assert abs(_strike_value([w], {}, 2) - plain) < 1e-9   # no odds for the square: as dealt
 
 
-
 def _barrack_world(c3: str, spare: str, terrain=None):
     """SMALL with N's face-down c3 as given, a face-down Squire on d3 and `spare` in N's barrack."""
     return position.to_engine(make_pos({"c2": "S:Kn^", "d2": "S:Sp", "c3": f"N:{c3}", "d3": "N:Sq",

@@ -171,11 +171,10 @@ cdef int add_pulls(State* s, int act, double scale, State* kids, double* kp, dou
     cdef int dd[3]
     cdef uint64_t rng = 1
     cdef FightLog log
-    cdef State tmp
     if m == 0:
-        memcpy(&tmp, s, sizeof(State))
-        apply_action(&tmp, act, PULL_RANDOM, PULL_RANDOM, &rng, &log)
-        return merge_kid(&tmp, scale, kids, kp, rep, nk)
+        memcpy(&kids[nk], s, sizeof(State))
+        apply_action(&kids[nk], act, PULL_RANDOM, PULL_RANDOM, &rng, &log)
+        return merge_kid(scale, kids, kp, rep, nk)
     ta = next_pull_deck(s, p, da)
     td = next_pull_deck(s, 1 - p, dd)
     for va in range(-1, 2):
@@ -196,29 +195,27 @@ cdef int add_pulls(State* s, int act, double scale, State* kids, double* kp, dou
                 continue
             else:
                 pd = 1.0
-            memcpy(&tmp, s, sizeof(State))
-            apply_action(&tmp, act, va if m & 1 else PULL_RANDOM, vd if m & 2 else PULL_RANDOM, &rng, &log)
-            nk = merge_kid(&tmp, pa * pd * scale, kids, kp, rep, nk)
+            memcpy(&kids[nk], s, sizeof(State))
+            apply_action(&kids[nk], act, va if m & 1 else PULL_RANDOM, vd if m & 2 else PULL_RANDOM, &rng, &log)
+            nk = merge_kid(pa * pd * scale, kids, kp, rep, nk)
     return nk
 
 
-cdef inline int merge_kid(State* x, double q, State* kids, double* kp, double* rep, int nk) noexcept nogil:
-    """Add outcome `x` of probability `q` to the children: to the one equal but for the decks if there
-    is one (the likelier of the two represents it), else as a new child. Returns the new count."""
+cdef inline int merge_kid(double q, State* kids, double* kp, double* rep, int nk) noexcept nogil:
+    """Keep the outcome just played into slot `nk`, of probability `q`: merged into the child equal to it
+    but for the decks if there is one (the likelier of the two represents it), else as a new child.
+    Returns the new count."""
     cdef int i
     for i in range(nk):
-        if same_but_decks(&kids[i], x):
-            break
-    else:
-        i = nk
-        nk += 1
-        kp[i] = 0.0
-        rep[i] = -1.0
-    kp[i] += q
-    if q > rep[i]:
-        rep[i] = q
-        memcpy(&kids[i], x, sizeof(State))
-    return nk
+        if same_but_decks(&kids[i], &kids[nk]):
+            kp[i] += q
+            if q > rep[i]:
+                rep[i] = q
+                memcpy(&kids[i], &kids[nk], sizeof(State))
+            return nk
+    kp[nk] = q
+    rep[nk] = q
+    return nk + 1
 
 
 cdef inline int struck_unknown(Ctx* c, State* s, int act, int ply) noexcept nogil:
@@ -821,14 +818,7 @@ cdef class Search:
         for act, row in weights.items():
             if isinstance(act, bool) or not isinstance(act, int) or not 0 <= act < 2 ** 31:
                 raise BadLevel(f"action weights: {str(act)[:30]!r} is not a packed action")
-            if not isinstance(row, (list, tuple)) or len(row) != self.c.nworlds:
-                raise BadLevel(f"action weights of {act}: a list of {self.c.nworlds} numbers, one a world")
-            if not all(not isinstance(x, bool) and isinstance(x, (int, float)) and 0.0 <= x <= 1e9 for x in row):
-                raise BadLevel(f"action weights of {act}: numbers from 0 to 1e9")
-            total = sum(row)
-            if not total > 0.0:
-                raise BadLevel(f"action weights of {act}: the sum must be positive")
-            rows.append((act, [x / total for x in row]))
+            rows.append((act, scaled_row(row, self.c.nworlds, f"action weights of {act}", "world")))
         for i, (act, row) in enumerate(rows):
             self.c.wact[i] = act
             for w in range(MAXW):
@@ -849,14 +839,9 @@ cdef class Search:
             if isinstance(key, bool) or not isinstance(key, int) or not 0 <= key < NSQ:
                 raise BadLevel(f"identity odds: {str(key)[:30]!r} is not a square from 0 to {NSQ - 1}")
             sq = key
-            if not isinstance(row, (list, tuple)) or len(row) != NCARD:
-                raise BadLevel(f"identity odds of square {sq}: a list of {NCARD} numbers, one a card")
-            if not all(not isinstance(x, bool) and isinstance(x, (int, float)) and 0.0 <= x <= 1e9 for x in row):
-                raise BadLevel(f"identity odds of square {sq}: numbers from 0 to 1e9")
-            if not sum(row) > 0.0:
-                raise BadLevel(f"identity odds of square {sq}: the sum must be positive")
+            scaled = scaled_row(row, NCARD, f"identity odds of square {sq}", "card")
             for k in range(NCARD):
-                table[sq][k] = row[k] / sum(row)
+                table[sq][k] = scaled[k]
         memcpy(self.c.odds, table, sizeof(table))
 
     def configure(self, max_depth=64, node_limit=0, time_ms=None, noise=0.0, noise_seed=0,
@@ -950,6 +935,20 @@ cdef class Search:
                 "nodes": self.c.nodes, "pv": [self.c.pv[i] for i in range(self.c.pv_len)],
                 "cancelled": bool(towers_flag_get(&self.c.stop)), "verify_checks": self.c.verify_checks,
                 "verify_failures": self.c.verify_failures}
+
+
+def scaled_row(row, int length, str what, str unit) -> list:
+    """`row` scaled to sum 1, once checked to be a list of `length` numbers (one a `unit`) from 0 to 1e9
+    with a positive sum; else BadLevel naming `what` (set_action_weights, set_identity_odds)."""
+    cdef double total
+    if not isinstance(row, (list, tuple)) or len(row) != length:
+        raise BadLevel(f"{what}: a list of {length} numbers, one a {unit}")
+    if not all(not isinstance(x, bool) and isinstance(x, (int, float)) and 0.0 <= x <= 1e9 for x in row):
+        raise BadLevel(f"{what}: numbers from 0 to 1e9")
+    total = sum(row)
+    if not total > 0.0:
+        raise BadLevel(f"{what}: the sum must be positive")
+    return [x / total for x in row]
 
 
 # evaluate.pxd's E_* weight indices, by name (levels.py and matches set them by name)
