@@ -1,4 +1,5 @@
 """The belief model: every sampled world fits what the viewer knows, and nothing else is read."""
+import copy
 import random
 from collections import Counter
 
@@ -431,3 +432,36 @@ def test_identity_odds_are_the_worlds_frequencies_of_each_face_down_card():
     plain = determinize.identity_odds(view, [], 400, 1)
     king = INDEX["K"]
     assert odds[SQUARE_INDEX["d3"]][king] > 3 * max(plain[SQUARE_INDEX["d3"]][king], 0.005)
+
+
+def test_exposure_odds_are_what_the_opponent_itself_can_tell():
+    """determinize.exposure_odds (what `blind` has the opponent strike at): South's model of North's belief
+    about South's face-down cards, built from South's own view and history with South's hidden cards
+    masked, is North's belief itself: the same knowledge as North's own view and history give, so the
+    same odds; and it does not move when South's hidden identities do (nothing North cannot see enters)."""
+    from towers_core.skirmish.ai.player import choose_action
+    pos = make_pos({"c2": "S:Kn^", "d6": "N:Kn^"}, barrack={"S": ["Sp", "Sq", "Ar", "La", "Sc"],
+                                                         "N": ["Sp", "Sq", "Ar", "Sh", "Cl"]})
+    hist = {"S": [], "N": []}
+    for i in range(10):
+        me = pos["to_move"]
+        pos, entry = api.play(pos, choose_action(api.view(pos, me), hist[me], "greedy", i), rng_seed=i)
+        for side in ("S", "N"):
+            hist[side].append(api.history_entry(entry, pos, side))
+    assert pos["to_move"] == "S"
+    view = api.view(pos, "S")
+    hidden = {sq for sq, cell in pos["board"].items() if cell["owner"] == "S" and not cell["up"]}
+    assert len(hidden) >= 2
+    odds = determinize.exposure_odds(view, hist["S"], 200, 3)
+    assert set(odds) == {SQUARE_INDEX[sq] for sq in hidden}
+    assert all(abs(sum(row) - 1.0) < 1e-9 for row in odds.values())
+    theirs = belief.knowledge(api.view(pos, "N"), "N", hist["N"])
+    mine = belief.knowledge(determinize.masked(view, "S"), "N",
+                            [determinize._seen_by(e, "S") for e in hist["S"]])
+    assert mine == theirs
+    swapped = copy.deepcopy(view)
+    sq = sorted(hidden)[0]
+    spare = next(c for c in swapped["barrack"]["S"] if c != swapped["board"][sq]["card"])
+    swapped["barrack"]["S"][swapped["barrack"]["S"].index(spare)] = swapped["board"][sq]["card"]
+    swapped["board"][sq]["card"] = spare
+    assert determinize.exposure_odds(swapped, hist["S"], 200, 3) == odds

@@ -342,3 +342,61 @@ def test_reveal_and_identity_odds_are_checked():
         s.expectimax(12345, 1)
     with pytest.raises(BadLevel, match="depth"):
         s.expectimax(notation.parse("c2xc3"), 9)
+
+
+def _king_in_contact():
+    """South's face-down King on c2 beside North's face-up Knight on c3 (and an Archer on b4): in the
+    world North knows him, so it never strikes him; a North that took him for a Squire or an Archer would,
+    only revealing him and its Knight, which he then takes."""
+    return position.to_engine(make_pos({"c2": "S:K", "c3": "N:Kn^", "b4": "N:Ar^"},
+                                       barrack={"S": ["Sq", "Ar"], "N": ["Kn"]}))
+
+
+def _blind_value(blind, king, verify=0):
+    from towers_core.board import SQUARE_INDEX
+    s = Search(16)
+    s.set_worlds([_king_in_contact()])
+    s.set_identity_odds({SQUARE_INDEX["c2"]: _odds(K=king, Sq=(1 - king) / 2, Ar=(1 - king) / 2)})
+    s.configure(max_depth=3, blind=blind, verify_depth=verify)
+    return s.run()
+
+
+def test_blind_opponent_strikes_a_king_it_cannot_see_at_its_own_odds():
+    """`blind` (search.pyx blind_node): North chooses its strikes on South's face-down cards by their mean
+    over what North can tell they are, and the node is worth what its pick truly does. At King odds of 0.1
+    North strikes c2 and meets the King (South gains); at 0.9 it leaves him be, as the world's omniscient
+    North does; without `blind` the odds change nothing."""
+    base = _blind_value(0, 0.1)["value"]
+    assert _blind_value(0, 0.9)["value"] == base
+    assert _blind_value(1, 0.1)["value"] > base + 3.0
+    assert abs(_blind_value(1, 0.9)["value"] - base) < 1e-9
+
+
+def test_blind_search_agrees_with_full_window_expectimax():
+    """The pruned search at blind nodes (the alpha-beta pass, blind_cut's bounds, the table under its own
+    key) gives what the full-window reference gives, node by node, at and below the blind plies."""
+    for king in (0.1, 0.5, 0.9):
+        info = _blind_value(1, king, verify=3)
+        assert info["verify_checks"] > 50 and info["verify_failures"] == 0, king
+    from towers_core.board import SQUARE_INDEX
+    for blind in (1, 3):
+        s = Search(16)
+        s.set_worlds([_barrack_world("Sp", "Kn"), _barrack_world("Kn", "Sp")])
+        s.set_identity_odds({SQUARE_INDEX["c3"]: _odds(Sp=2, Kn=1), SQUARE_INDEX["d2"]: _odds(Sp=1, Sq=3)})
+        s.configure(max_depth=4, verify_depth=4, blind=blind, reveal=2)
+        info = s.run()
+        assert info["verify_checks"] > 500 and info["verify_failures"] == 0, blind
+
+
+def test_blind_is_checked():
+    import pytest
+    from towers_core.errors import BadLevel
+    from towers_core.skirmish.ai.levels import get_level
+    assert get_level("expert,blind:1").blind == 1 and get_level("expert").blind == 0
+    for bad in ("expert,blind:10", "expert,blind:-1", "expert,blind:x", "expert,blind:1.5"):
+        with pytest.raises(BadLevel, match="blind"):
+            get_level(bad)
+    s = Search(16)
+    for bad in (-1, 47, True, "1", 1.0, None):
+        with pytest.raises(BadLevel, match="blind"):
+            s.configure(blind=bad)

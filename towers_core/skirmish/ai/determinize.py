@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from towers_core.skirmish import belief, position
+from towers_core.skirmish import belief, notation, position
 from towers_core.skirmish.cards import CODES, INDEX
 from towers_core.board import SQUARE_INDEX
 from towers_core.skirmish.position import PLAYERS
@@ -50,6 +50,40 @@ def identity_odds(view: dict, history: list[dict], samples: int, seed: int, plac
     counts = belief.identity_counts(k, random.Random(f"odds:{seed}"), samples,
                                     belief.PLACEMENT if placement else None, factors)
     return {SQUARE_INDEX[sq]: [row[c] / samples for c in CODES] for sq, row in counts.items()}
+
+
+def exposure_odds(view: dict, history: list[dict], samples: int, seed: int) -> dict[int, list[float]]:
+    """Each of the mover's own face-down squares' odds of holding each card as the opponent can tell
+    (what the search's `blind` has the opponent strike it at): the belief model run from the opponent's
+    seat on the mover's view and history with the mover's own hidden cards masked as the opponent sees
+    them, dealt as expert deals (belief.EXPERT_DEAL). The opponent's own peeks are not in the model."""
+    me = view["to_move"]
+    them = PLAYERS[1 - PLAYERS.index(me)]
+    k = belief.knowledge(masked(view, me), them, [_seen_by(entry, me) for entry in history])
+    counts = belief.identity_counts(k, random.Random(f"exposure:{seed}"), samples, None, belief.EXPERT_DEAL)
+    return {SQUARE_INDEX[sq]: [row[c] / samples for c in CODES] for sq, row in counts.items()}
+
+
+def masked(view: dict, player: str) -> dict:
+    """`view` with `player`'s own hidden identities (face-down board cards, barrack) shown as the
+    opponent sees them."""
+    out = {**view, "board": {sq: ({**cell, "card": position.HIDDEN} if cell["owner"] == player and not cell["up"]
+                                  else cell) for sq, cell in view["board"].items()},
+           "barrack": {**view["barrack"], player: [position.HIDDEN] * len(view["barrack"][player])},
+           "resting": {**view["resting"], player: [position.HIDDEN] * len(view["resting"][player])}}
+    return out
+
+
+def _seen_by(entry: dict, player: str) -> dict:
+    """One item of `player`'s history as the opponent saw it: the view masked (masked) and, for
+    `player`'s own action, a deploy's card hidden (`?@c1`)."""
+    after = entry.get("view")
+    if not isinstance(after, dict):
+        return entry
+    action = entry.get("action")
+    if after.get("to_move") != player and isinstance(action, str) and "@" in action:
+        action = notation.format_action(notation.parse_public(action), hide_card=True)
+    return {**entry, "action": action, "view": masked(after, player)}
 
 
 def king_strata(deals: list[Deal], count: int, rng: random.Random) -> list[Deal]:

@@ -35,6 +35,7 @@ class Level:
     lmr: int = 0         # late-move reductions after this many moves at a node (search.pyx), 0 = off
     risk: float = 0.0    # root actions valued by their mean over the worlds blended with the worst (> 0) or best world
     reveal: int = 0      # own strikes on face-down cards at the belief's odds: 1 below the root, 2 at it too
+    blind: int = 0       # the opponent's strikes on own face-down cards chosen at its odds, to this ply (0 = off)
 
     @property
     def family(self) -> str:
@@ -68,11 +69,12 @@ MAX_DEPTH = 40
 MAX_NODES = 50_000_000
 MAX_WORLDS = 32       # the search's MAXW
 MAX_NOISE = 100.0
+MAX_BLIND = 9         # the deepest ply at which `blind` models the opponent's strikes
 MAX_LMR = 64          # moves searched in full before late-move reductions begin, at most
 TEST_TIME_MS = 30_000
 DEAL_KEYS = {f"{tag}.{card}": (card, tag) for card in CODES for tag in SQUARE_TAGS}
 _TEST_KEYS = {"depth", "nodes", "worlds", "noise", "muster", "placement", "stratify", "strike", "lmr", "risk", "reveal",
-              *DEAL_KEYS, *WEIGHT_NAMES}
+              "blind", *DEAL_KEYS, *WEIGHT_NAMES}
 DEAL_FACTOR_RANGE = (0.01, 1000.0)
 MAX_MUSTER_STYLES = 8
 # what a test mode ('depth:N', 'nodes:N') starts from before its keys change it
@@ -95,7 +97,9 @@ def get_level(name: Any) -> Level:
     (search.pyx), or its root actions valued by their mean over the worlds blended with their worst
     world, 'expert,risk:0.25', or their best, 'expert,risk:-0.25' (search.pyx), or its own strikes on
     face-down cards valued at the belief's odds of what they are, the same in every world, below the root,
-    'expert,reveal:1', or at it too, 'expert,reveal:2' (search.pyx). All numbers are bounded
+    'expert,reveal:1', or at it too, 'expert,reveal:2', or the opponent's strikes on its face-down cards
+    chosen at the opponent's odds of what they are on its replies up to ply N, 'expert,blind:1'
+    (search.pyx). All numbers are bounded
     and test modes stop after TEST_TIME_MS at the latest. Else BadLevel.
     """
     if isinstance(name, str) and name in LEVELS:
@@ -122,7 +126,8 @@ def get_level(name: Any) -> Level:
                  bool(_count(parts, "placement", int(base.placement), 0, 1)),
                  _deal(parts, base.deal), bool(_count(parts, "stratify", int(base.stratify), 0, 1)),
                  _count(parts, "strike", base.strike, 0, 2), _count(parts, "lmr", base.lmr, 0, MAX_LMR),
-                 _number(parts, "risk", -1.0, 1.0, base.risk), _count(parts, "reveal", base.reveal, 0, 2))
+                 _number(parts, "risk", -1.0, 1.0, base.risk), _count(parts, "reveal", base.reveal, 0, 2),
+                 _count(parts, "blind", base.blind, 0, MAX_BLIND))
 
 
 def _deal(parts: dict, default: tuple) -> tuple[tuple[tuple[str, str], float], ...]:

@@ -80,13 +80,19 @@ class Searcher(BackgroundSearch):
                                                     known)
         search.set_worlds(worlds, base=lv.worlds)
         search.set_action_weights(weights)
+        odds: dict[int, list[float]] = {}
         if lv.reveal:
-            search.set_identity_odds(determinize.identity_odds(view, history, ODDS_SAMPLES, seed, lv.placement,
-                                                               lv.deal_factors, known))
+            odds.update(determinize.identity_odds(view, history, ODDS_SAMPLES, seed, lv.placement, lv.deal_factors,
+                                                  known))
+        if lv.blind:
+            odds.update(determinize.exposure_odds(view, history, ODDS_SAMPLES, seed))
+        if odds:
+            search.set_identity_odds(odds)
         cap = time_ms if time_ms is not None else (lv.time_ms or None)
         search.configure(max_depth=lv.max_depth, node_limit=lv.nodes, time_ms=cap, noise=lv.noise,
                          noise_seed=(seed * 0x9E3779B1 + view["actions"]) & 0xFFFFFFFFFFFFFFFF,
-                         weights=dict(lv.weights), lmr=lv.lmr, risk=lv.risk, reveal=lv.reveal)
+                         weights=dict(lv.weights), lmr=lv.lmr, risk=lv.risk, reveal=lv.reveal,
+                         blind=lv.blind)
         return search
 
     def move_of(self, info: dict) -> str:

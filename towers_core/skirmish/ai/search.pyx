@@ -36,6 +36,8 @@ cdef enum:
     TT_UPPER = 2
 
 cdef double INF = 1e9
+cdef int GUESS_REDUCTION = 0   # plies: an opponent's guess at a blind strike is searched this much shallower
+cdef uint64_t BLIND_SALT = 0x5bd1e9955bd1e995ULL   # table keys of blind nodes (blind_node)
 cdef double NULL_WINDOW = 1e-6   # width of a probe's window: below any score difference that matters
 # State bytes that differ between pull outcomes only in the decks (collapsed as equal outcomes)
 cdef size_t DECK_OFF = <size_t>(&(<State*>0).deck)
@@ -60,6 +62,7 @@ ctypedef struct Ctx:
     int lmr          # late-move reductions: quiet moves after the first `lmr` at a node searched shallower first (0 = off)
     double risk      # a root action's value: its mean over the worlds blended with its worst (risk > 0) or best world (< 0)
     int reveal       # the root player's strikes on face-down cards are chance over odds[]: 1 below the root, 2 there too
+    int blind        # the opponent's decision nodes up to this ply strike the root player's face-down cards at odds[] (0 = off)
     int root_player
     double odds[NSQ][NCARD]   # set_identity_odds: each face-down square's odds of each card at the root
     long stop        # set by cancel() on another thread: read and written only through stop_flag.h
@@ -230,41 +233,99 @@ cdef inline int struck_unknown(Ctx* c, State* s, int act, int ply) noexcept nogi
     return t
 
 
-cdef int expand(Ctx* c, State* s, int act, int ply) noexcept nogil:
-    """Children of playing `act`: one per distinct outcome of the pulls, with exact probabilities.
+cdef inline int blind_target(Ctx* c, State* s, int act, int ply) noexcept nogil:
+    """The root player's face-down square the opponent's `act` strikes, when `blind` has the opponent
+    choose it at its own odds of what the card is (the opponent's decision nodes up to ply `blind`),
+    else -1."""
+    cdef int t
+    if c.blind < ply or s.to_move == c.root_player:
+        return -1
+    t = target_of(act)
+    if t < 0 or s.card[t] == NO_CARD or s.owner[t] != c.root_player or s.flags[t] & F_UP or c.odds[t][s.card[t]] <= 0.0:
+        return -1
+    return t
 
-    With `reveal`, a strike of the root player's on a face-down card is first a chance node over what
-    the card is: the root's odds on its square (set_identity_odds) among the cards this world could
-    swap there (the card itself and the owner's barrack; never the King on high ground or in defence),
-    so the strike is worth the same bet in every world, as it is to the player, who cannot tell them
-    apart: no line strikes it only in the worlds where it is weak (strategy fusion). Returns the count;
-    states and probabilities go to this ply's slots.
-    """
-    cdef State* kids = c.kids + ply * MAXKIDS
-    cdef double* kp = c.kid_p + ply * MAXKIDS
-    cdef double rep[MAXKIDS]
-    cdef double p[NCARD]
+
+cdef double identity_odds_at(Ctx* c, State* s, int t, double* p) noexcept nogil:
+    """The odds (set_identity_odds) of each card being the face-down one on `t`, among those this world
+    could swap there: the card itself and its owner's barrack, never the King on high ground or in
+    defence. Fills p[NCARD]; returns their sum."""
+    cdef int k, old = s.card[t], own = s.owner[t]
     cdef double total = 0.0
-    cdef int t = struck_unknown(c, s, act, ply), k, nk = 0, own = 1 - s.to_move, old
-    cdef State tmp
-    if t < 0:
-        return add_pulls(s, act, 1.0, kids, kp, rep, 0)
-    old = s.card[t]
     for k in range(NCARD):
         p[k] = c.odds[t][k] if k == old or s.barrack[own][k] > 0 else 0.0
         if k == C_K and k != old and (s.terrain[t] == T_HIGH or s.flags[t] & F_DEF):
             p[k] = 0.0
         total += p[k]
+    return total
+
+
+cdef inline void swap_identity(State* tmp, State* s, int t, int k) noexcept nogil:
+    """`tmp` = `s` with card `k` of the owner's barrack put face-down on `t` and the card there sent back."""
+    cdef int own = s.owner[t], old = s.card[t]
+    memcpy(tmp, s, sizeof(State))
+    if k != old:
+        tmp.barrack[own][k] -= 1
+        tmp.barrack[own][old] += 1
+        tmp.card[t] = k
+
+
+cdef int expand(Ctx* c, State* s, int act, int ply) noexcept nogil:
+    """Children of playing `act`: one per distinct outcome of the pulls, with exact probabilities.
+
+    With `reveal`, a strike of the root player's on a face-down card is first a chance node over what
+    the card is (identity_kids), so the strike is worth the same bet in every world, as it is to the
+    player, who cannot tell them apart: no line strikes it only in the worlds where it is weak (strategy
+    fusion). Returns the count; states and probabilities go to this ply's slots.
+    """
+    cdef double rep[MAXKIDS]
+    cdef int t = struck_unknown(c, s, act, ply)
+    if t < 0:
+        return add_pulls(s, act, 1.0, c.kids + ply * MAXKIDS, c.kid_p + ply * MAXKIDS, rep, 0)
+    return identity_kids(c, s, act, t, ply, 1)
+
+
+cdef int identity_kids(Ctx* c, State* s, int act, int t, int ply, bint pulls) noexcept nogil:
+    """Children of `act`, a strike on the face-down card on `t`, as a chance node over what the card
+    is: the odds on its square (set_identity_odds) among the cards this world could swap there
+    (identity_odds_at), each times the outcomes of its pulls, or without `pulls` one outcome drawn the
+    same way every time (a guess's cheaper stand-in). Returns the count (this ply's slots)."""
+    cdef State* kids = c.kids + ply * MAXKIDS
+    cdef double* kp = c.kid_p + ply * MAXKIDS
+    cdef double rep[MAXKIDS]
+    cdef double p[NCARD]
+    cdef double total = identity_odds_at(c, s, t, p)
+    cdef int k, nk = 0
+    cdef uint64_t rng
+    cdef FightLog log
+    cdef State tmp
     for k in range(NCARD):
         if p[k] <= 0.0:
             continue
-        memcpy(&tmp, s, sizeof(State))
-        if k != old:
-            tmp.barrack[own][k] -= 1
-            tmp.barrack[own][old] += 1
-            tmp.card[t] = k
-        nk = add_pulls(&tmp, act, p[k] / total, kids, kp, rep, nk)
+        swap_identity(&tmp, s, t, k)
+        if pulls:
+            nk = add_pulls(&tmp, act, p[k] / total, kids, kp, rep, nk)
+            continue
+        rng = 1
+        memcpy(&kids[nk], &tmp, sizeof(State))
+        apply_action(&kids[nk], act, PULL_RANDOM, PULL_RANDOM, &rng, &log)
+        nk = merge_kid(p[k] / total, kids, kp, rep, nk)
     return nk
+
+
+cdef double blind_strike(Ctx* c, State* s, int act, int t, int depth, int ply, bint reference, double* guess) noexcept nogil:
+    """The opponent's strike `act` on the root player's face-down card on `t`: its exact value with the
+    card this world has (returned) and, in `guess`, its guess_value (exact). `reference` values both
+    with the full-window expectimax (pure) instead of the search."""
+    cdef int nk, i
+    if reference:
+        nk = identity_kids(c, s, act, t, ply, 0)
+        guess[0] = 0.0
+        for i in range(nk):
+            guess[0] += c.kid_p[ply * MAXKIDS + i] * -pure(c, &c.kids[ply * MAXKIDS + i], guess_depth(depth), ply + 1)
+        return pure_action(c, s, act, depth, ply)
+    guess[0] = guess_value(c, s, act, t, depth, -INF, INF, ply)
+    return 0.0 if c.aborted else action_value(c, s, act, depth, -INF, INF, ply)
 
 
 cdef inline double clip_win(double v) noexcept nogil:
@@ -272,14 +333,30 @@ cdef inline double clip_win(double v) noexcept nogil:
 
 
 cdef double action_value(Ctx* c, State* s, int act, int depth, double alpha, double beta, int ply) noexcept nogil:
-    """Value for the mover of playing `act` in `s`: a chance node over the pulls.
+    """Value for the mover of playing `act` in `s`: a chance node over the pulls (chance_value)."""
+    return chance_value(c, expand(c, s, act, ply), depth, alpha, beta, ply)
+
+
+cdef double guess_value(Ctx* c, State* s, int act, int t, int depth, double alpha, double beta, int ply) noexcept nogil:
+    """What the opponent, who cannot see the root player's face-down card on `t`, expects of striking it
+    with `act`: the strike's mean over what the card could be (identity_kids, one pull outcome each),
+    searched GUESS_REDUCTION plies shallower than the strike's true value (guess_depth), for the cost."""
+    return chance_value(c, identity_kids(c, s, act, t, ply, 0), guess_depth(depth), alpha, beta, ply)
+
+
+cdef inline int guess_depth(int depth) noexcept nogil:
+    return depth - GUESS_REDUCTION if depth > GUESS_REDUCTION else 0
+
+
+cdef double chance_value(Ctx* c, int nk, int depth, double alpha, double beta, int ply) noexcept nogil:
+    """The mean of this ply's `nk` children (expand), for the player who chose the action.
 
     Star2-style: every outcome is first probed with the node's own window, which settles the node
     when all outcomes fail the same way (the common case: a fight whose outcomes all keep or all lose
     the score); otherwise each open outcome is searched with the Star1 window its siblings' bounds
     leave, instead of the loose window the score limits [-WIN, WIN] alone would give.
     """
-    cdef int nk = expand(c, s, act, ply), i
+    cdef int i
     cdef State* kids = c.kids + ply * MAXKIDS
     cdef double* kp = c.kid_p + ply * MAXKIDS
     cdef double lo[MAXKIDS]
@@ -334,6 +411,8 @@ cdef double pure(Ctx* c, State* s, int depth, int ply) noexcept nogil:
     if depth <= 0 or ply >= MAXPLY - 1:
         return leaf(c, s)
     n = gen_moves(c, s, mv)
+    if c.blind >= ply and s.to_move != c.root_player:
+        return blind_exact(c, s, mv, n, depth, -INF, INF, ply, -1, &i, 1)
     for i in range(n):
         v = pure_action(c, s, mv[i], depth - 1, ply)
         if v > best:
@@ -418,6 +497,17 @@ cdef void verify(Ctx* c, State* s, int depth, double alpha, double beta, double 
         c.verify_failures += 1
 
 
+cdef inline void note_cutoff(Ctx* c, State* s, int act, int depth, int ply) noexcept nogil:
+    """A quiet move that failed high becomes this ply's killer and gains history."""
+    if target_of(act) >= 0:
+        return
+    if c.killers[ply][0] != act:
+        c.killers[ply][1] = c.killers[ply][0]
+        c.killers[ply][0] = act
+    if c.history[s.to_move * HIST + hist_index(act)] < 500000:
+        c.history[s.to_move * HIST + hist_index(act)] += depth * depth
+
+
 cdef inline int reduction(Ctx* c, State* s, int act, int i, int depth, int ttmove, int ply) noexcept nogil:
     """Late-move reduction (level knob `lmr`): plies to take off a quiet move (no fight, Soulcast or
     Scout: nothing revealed or drawn) late in the ordering, one, or two very late in a deep search.
@@ -430,6 +520,113 @@ cdef inline int reduction(Ctx* c, State* s, int act, int i, int depth, int ttmov
     if act == c.killers[ply][0] or act == c.killers[ply][1]:
         return 0
     return 2 if depth >= 5 and i >= 4 * c.lmr else 1
+
+
+cdef double blind_node(Ctx* c, State* s, int* mv, int n, int depth, double alpha, double beta, int ply,
+                       int ttmove, int* best_move) noexcept nogil:
+    """An opponent's decision node under `blind`: it picks a strike on one of the root player's face-down
+    cards by the strike's mean over what the card could be (guess_value), as a player who cannot see it
+    must, and any other action by its value; the node is worth the true value of what it picks, so the
+    root player's face-down King in contact is no longer safe by fiat, nor its weak cards always found.
+
+    Whatever it picks, its value is one of the actions' true values, so a plain alpha-beta pass over them
+    settles the common cases: all fail low (so does the pick), or one fails high and blind_cut shows the
+    pick does too. Otherwise blind_exact decides it."""
+    cdef double* sc = c.scores + ply * MAXMOVES
+    cdef double best = -INF, a = alpha, v
+    cdef int i, act, cut = -1
+    for i in range(n):
+        sc[i] = order_score(c, s, mv[i], ttmove, ply)
+    for i in range(n):
+        act = pick(sc, mv, i, n)
+        v = action_value(c, s, act, depth - 1, a, beta, ply)
+        if c.aborted:
+            return 0.0
+        if v > best:
+            best = v
+            best_move[0] = act
+        if v > a:
+            a = v
+        if a >= beta:
+            cut = act
+            note_cutoff(c, s, act, depth, ply)
+            break
+    if best <= alpha:
+        return best
+    if cut >= 0:
+        v = blind_cut(c, s, mv, n, depth, beta, ply, cut, best)
+        if c.aborted or v >= beta:
+            return v
+    return blind_exact(c, s, mv, n, depth, alpha, beta, ply, ttmove, best_move, 0)
+
+
+cdef double blind_cut(Ctx* c, State* s, int* mv, int n, int depth, double beta, int ply, int cut, double vcut) noexcept nogil:
+    """After `cut` fails high at a blind node (true value >= vcut >= beta): a lower bound >= beta on what
+    the opponent's pick is worth, or -INF if not shown. Shown when some action's guess is >= beta (a
+    non-strike `cut`, or a strike whose guess_value is), so the pick's guess is too, and every strike
+    guessed >= beta is truly >= beta: then whatever is picked is."""
+    cdef bint guessed = blind_target(c, s, cut, ply) < 0
+    cdef double bound = vcut, v
+    cdef int i, t
+    for i in range(n):
+        t = blind_target(c, s, mv[i], ply)
+        if t < 0:
+            continue
+        if guess_value(c, s, mv[i], t, depth - 1, beta - NULL_WINDOW, beta, ply) < beta:
+            continue   # guessed below another action's guess: never picked
+        if c.aborted:
+            return -INF
+        guessed = 1
+        v = vcut if mv[i] == cut else action_value(c, s, mv[i], depth - 1, beta - NULL_WINDOW, beta, ply)
+        if c.aborted or v < beta:
+            return -INF
+        if v < bound:
+            bound = v
+    return bound if guessed else -INF
+
+
+cdef double blind_exact(Ctx* c, State* s, int* mv, int n, int depth, double alpha, double beta, int ply,
+                        int ttmove, int* best_move, bint reference) noexcept nogil:
+    """blind_node decided in full. Strikes are valued first, exactly (blind_strike); the rest with alpha-beta in a window widened to hold the best
+    strike's guess G, which decides the choice either way: failing low, the rest is at most G and the
+    strike is picked (its exact value returned); failing high, the rest beats G and the bound stands.
+    Its values are bounds as a minimax node's are (an exact strike value wherever it lies, the rest's
+    bound only beyond the window), so the table keeps them, under their own key (BLIND_SALT); `best_move`
+    gets what the rest's search found best, for the table. `reference` is the full-window check (pure)."""
+    cdef double* sc = c.scores + ply * MAXMOVES
+    cdef double guess_best = -INF, chosen = 0.0, best = -INF, g, v, lo = alpha, hi = beta
+    cdef int i, t, act, strikes = 0
+    for i in range(n):
+        t = blind_target(c, s, mv[i], ply)
+        sc[i] = -1e18 if t >= 0 else order_score(c, s, mv[i], ttmove, ply)
+        if t < 0:
+            continue
+        strikes += 1
+        v = blind_strike(c, s, mv[i], t, depth - 1, ply, reference, &g)
+        if c.aborted:
+            return 0.0
+        if g > guess_best:
+            guess_best = g
+            chosen = v
+    if strikes:
+        lo = alpha if alpha < guess_best else guess_best
+        hi = beta if beta > guess_best + NULL_WINDOW else guess_best + NULL_WINDOW
+    for i in range(n):
+        act = pick(sc, mv, i, n)
+        if sc[i] <= -1e17:
+            break   # the strikes, already valued
+        v = pure_action(c, s, act, depth - 1, ply) if reference else action_value(c, s, act, depth - 1, lo, hi, ply)
+        if c.aborted:
+            return 0.0
+        if v > best:
+            best = v
+            best_move[0] = act
+        if not reference:
+            if v > lo:
+                lo = v
+            if lo >= hi:
+                break
+    return chosen if strikes and not best > guess_best else best
 
 
 cdef double negamax(Ctx* c, State* s, int depth, double alpha, double beta, int ply) noexcept nogil:
@@ -450,6 +647,8 @@ cdef double negamax(Ctx* c, State* s, int depth, double alpha, double beta, int 
         return leaf(c, s)
     if c.use_tt:
         key = state_hash(s)
+        if c.blind >= ply and s.to_move != c.root_player:
+            key ^= BLIND_SALT   # a blind node's values are not minimax ones: their own entries
         e = &c.tt[key & c.tt_mask]
         if e.key == key:
             ttmove = e.move
@@ -460,6 +659,11 @@ cdef double negamax(Ctx* c, State* s, int depth, double alpha, double beta, int 
     n = gen_moves(c, s, mv)
     if c.aborted:
         return 0.0
+    if c.blind >= ply and s.to_move != c.root_player:
+        best = blind_node(c, s, mv, n, depth, alpha, beta, ply, ttmove, &best_move)
+        if c.use_tt and not c.aborted:
+            tt_store(c, key, best, depth, alpha0, beta, best_move)
+        return best
     for i in range(n):
         sc[i] = order_score(c, s, mv[i], ttmove, ply)
     for i in range(n):
@@ -481,12 +685,7 @@ cdef double negamax(Ctx* c, State* s, int depth, double alpha, double beta, int 
         if v > alpha:
             alpha = v
         if alpha >= beta:
-            if target_of(act) < 0:
-                if c.killers[ply][0] != act:
-                    c.killers[ply][1] = c.killers[ply][0]
-                    c.killers[ply][0] = act
-                if c.history[s.to_move * HIST + hist_index(act)] < 500000:
-                    c.history[s.to_move * HIST + hist_index(act)] += depth * depth
+            note_cutoff(c, s, act, depth, ply)
             break
     if c.use_tt:
         tt_store(c, key, best, depth, alpha0, beta, best_move)
@@ -826,10 +1025,11 @@ cdef class Search:
         self.c.nweighted = len(rows)
 
     def set_identity_odds(self, odds) -> None:
-        """What the searching player believes each enemy face-down card is, for `reveal`: {square 0-48:
-        [odds of each card, in cards.CODES order]} (determinize.identity_odds), each row of numbers >= 0
-        with a positive sum (scaled to 1); squares left out are struck as each world deals them. Call
-        after set_worlds, which clears them."""
+        """The odds of each face-down card's identity: on the enemy's squares what the searching player
+        believes, for `reveal` (determinize.identity_odds); on its own, what the opponent can tell, for
+        `blind` (determinize.exposure_odds). {square 0-48: [odds of each card, in cards.CODES order]},
+        each row of numbers >= 0 with a positive sum (scaled to 1); squares left out are struck as each
+        world deals them. Call after set_worlds, which clears them."""
         cdef double table[NSQ][NCARD]
         cdef int sq, k
         if not isinstance(odds, dict) or len(odds) > NSQ:
@@ -846,14 +1046,16 @@ cdef class Search:
 
     def configure(self, max_depth=64, node_limit=0, time_ms=None, noise=0.0, noise_seed=0,
                   verify_depth=0, use_tt=True, move_cap=MAXMOVES, weights=None, lmr=0, risk=0.0,
-                  reveal=0) -> None:
+                  reveal=0, blind=0) -> None:
         """Limits for the next run (time counts from `run()`); verify_depth > 0 is the debug mode;
         a move_cap below MAXMOVES only tests that an overflowing node is an error; `weights` maps
         some of WEIGHT_NAMES to values (the rest keep the defaults); `lmr` > 0 reduces quiet moves
         after the first `lmr` at a decision node (late-move reductions; 0 searches every move in full);
         `risk` from -1 to 1 values a root action by its mean over the worlds blended with its worst world
         (risk > 0) or its best (risk < 0); `reveal` 1 makes the searching player's strikes on face-down
-        cards below the root chance nodes over set_identity_odds, 2 at the root too (0: as each world deals)."""
+        cards below the root chance nodes over set_identity_odds, 2 at the root too (0: as each world deals);
+        `blind` N > 0 has the opponent's decision nodes up to ply N choose strikes on the searching player's
+        face-down cards at the set_identity_odds of those squares, as it cannot see them (blind_node)."""
         if time_ms is not None and (isinstance(time_ms, bool) or not isinstance(time_ms, (int, float))
                                     or not 0 < time_ms <= 3.6e6):
             raise BadLevel("time_ms must be null or a number of milliseconds from 1 to 3600000")
@@ -875,6 +1077,7 @@ cdef class Search:
             raise BadLevel("risk must be a number from -1 to 1")
         self.c.risk = risk
         self.c.reveal = whole_number(reveal, "reveal", 0, 2, BadLevel)
+        self.c.blind = whole_number(blind, "blind", 0, MAXPLY - 2, BadLevel)
 
     def run(self) -> dict:
         """Search to the limits; returns {'move', 'value', 'depth', 'nodes', ...}."""
