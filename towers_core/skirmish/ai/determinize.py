@@ -56,7 +56,7 @@ def exposure_odds(view: dict, history: list[dict], samples: int, seed: int) -> d
     """Each of the mover's own face-down squares' odds of holding each card as the opponent can tell
     (what the search's `blind` has the opponent strike it at): the belief model run from the opponent's
     seat on the mover's view and history with the mover's own hidden cards masked as the opponent sees
-    them, dealt as expert deals (belief.EXPERT_DEAL). The opponent's own peeks are not in the model."""
+    them, dealt as expert deals (belief.EXPERT_DEAL). A scouted card is face-up for good, so public."""
     me = view["to_move"]
     them = PLAYERS[1 - PLAYERS.index(me)]
     k = belief.knowledge(masked(view, me), them, [_seen_by(entry, me) for entry in history])
