@@ -438,7 +438,8 @@ def test_exposure_odds_are_what_the_opponent_itself_can_tell():
     """determinize.exposure_odds (what `blind` has the opponent strike at): South's model of North's belief
     about South's face-down cards, built from South's own view and history with South's hidden cards
     masked, is North's belief itself: the same knowledge as North's own view and history give, so the
-    same odds; and it does not move when South's hidden identities do (nothing North cannot see enters)."""
+    same odds, on the board and for a card South deploys next; and it does not move when South's hidden
+    identities do (nothing North cannot see enters)."""
     from towers_core.skirmish.ai.player import choose_action
     pos = make_pos({"c2": "S:Kn^", "d6": "N:Kn^"}, barrack={"S": ["Sp", "Sq", "Ar", "La", "Sc"],
                                                          "N": ["Sp", "Sq", "Ar", "Sh", "Cl"]})
@@ -452,16 +453,20 @@ def test_exposure_odds_are_what_the_opponent_itself_can_tell():
     view = api.view(pos, "S")
     hidden = {sq for sq, cell in pos["board"].items() if cell["owner"] == "S" and not cell["up"]}
     assert len(hidden) >= 2
-    odds = determinize.exposure_odds(view, hist["S"], 200, 3)
+    odds, deployed = determinize.exposure_odds(view, hist["S"], 200, 3)
     assert set(odds) == {SQUARE_INDEX[sq] for sq in hidden}
     assert all(abs(sum(row) - 1.0) < 1e-9 for row in odds.values())
+    assert abs(sum(deployed) - 1.0) < 1e-9 and min(deployed) >= 0.0
+    assert sum(p > 0.0 for p in deployed) >= 2
     theirs = belief.knowledge(api.view(pos, "N"), "N", hist["N"])
     mine = belief.knowledge(determinize.masked(view, "S"), "N",
                             [determinize._seen_by(e, "S") for e in hist["S"]])
     assert mine == theirs
+    own = belief.hidden_odds(theirs, random.Random("exposure:3"), 200, None, belief.EXPERT_DEAL)[1]
+    assert deployed == [own.get(c, 0.0) for c in belief.CODES]
     swapped = copy.deepcopy(view)
     sq = sorted(hidden)[0]
     spare = next(c for c in swapped["barrack"]["S"] if c != swapped["board"][sq]["card"])
     swapped["barrack"]["S"][swapped["barrack"]["S"].index(spare)] = swapped["board"][sq]["card"]
     swapped["board"][sq]["card"] = spare
-    assert determinize.exposure_odds(swapped, hist["S"], 200, 3) == odds
+    assert determinize.exposure_odds(swapped, hist["S"], 200, 3) == (odds, deployed)

@@ -338,6 +338,9 @@ def test_reveal_and_identity_odds_are_checked():
                 {3: [1.0] * 9}, {3: _odds()}, {3: [float("nan")] * 10}, {3: [-1.0] + [1.0] * 9}, {3: "x" * 10}):
         with pytest.raises(BadLevel, match="identity odds"):
             s.set_identity_odds(bad)
+    for bad in ({}, _odds(), [1.0] * 9, "x" * 10, [float("inf")] * 10):
+        with pytest.raises(BadLevel, match="identity odds of a deployed card"):
+            s.set_identity_odds({3: _odds(Sp=1)}, bad)
     with pytest.raises(BadLevel, match="act"):
         s.expectimax(12345, 1)
     with pytest.raises(BadLevel, match="depth"):
@@ -352,11 +355,11 @@ def _king_in_contact():
                                        barrack={"S": ["Sq", "Ar"], "N": ["Kn"]}))
 
 
-def _blind_value(blind, king, verify=0):
+def _blind_value(blind, king, verify=0, deployed=None):
     from towers_core.board import SQUARE_INDEX
     s = Search(16)
     s.set_worlds([_king_in_contact()])
-    s.set_identity_odds({SQUARE_INDEX["c2"]: _odds(K=king, Sq=(1 - king) / 2, Ar=(1 - king) / 2)})
+    s.set_identity_odds({SQUARE_INDEX["c2"]: _odds(K=king, Sq=(1 - king) / 2, Ar=(1 - king) / 2)}, deployed)
     s.configure(max_depth=3, blind=blind, verify_depth=verify)
     return s.run()
 
@@ -372,12 +375,43 @@ def test_blind_opponent_strikes_a_king_it_cannot_see_at_its_own_odds():
     assert abs(_blind_value(1, 0.9)["value"] - base) < 1e-9
 
 
+def _blind_after(board, barrack, act, odds, deployed=None, blind=1):
+    """The full-window value of South's `act` (depth 2) with North's reply blind at the given odds."""
+    s = Search(16)
+    s.set_worlds([position.to_engine(make_pos(board, barrack={"S": barrack, "N": ["Kn"]}))])
+    s.set_identity_odds(odds, deployed)
+    s.configure(blind=blind)
+    return s.expectimax(notation.parse(act), 2)
+
+
+def test_blind_odds_follow_a_card_that_moves_and_price_a_fresh_deploy():
+    """odds_row: South's face-down King stepping from d2 into contact on c2 (where the Archer on c1 backs
+    him) keeps d2's odds in North's eyes, which saw him move, and a King South deploys face-down on c2 has
+    the `deployed` odds (what North can tell of a card from South's barrack): at King odds of 0.1 North
+    strikes him and South gains, at 0.9 it does not; without odds for the card, North strikes as the world
+    deals (it knows him), and odds left on c2 from before the move are not his."""
+    from towers_core.board import SQUARE_INDEX
+    king = lambda p: _odds(K=p, Sq=(1 - p) / 2, Ar=(1 - p) / 2)  # noqa: E731
+    d2, c2 = SQUARE_INDEX["d2"], SQUARE_INDEX["c2"]
+    moved = ({"d2": "S:K", "c1": "S:Ar^", "c3": "N:Kn^", "b4": "N:Ar^"}, ["Sq", "Ar"], "d2-c2")
+    dealt = _blind_after(*moved, {}, blind=0)
+    assert _blind_after(*moved, {d2: king(0.1)}) > dealt + 3.0
+    for odds in ({}, {d2: king(0.9)}, {c2: king(0.1)}):
+        assert _blind_after(*moved, odds) == dealt
+    fresh = ({"c1": "S:Ar^", "c3": "N:Kn^", "b4": "N:Ar^"}, ["K", "Sq", "Ar"], "K@c2")
+    assert _blind_after(*fresh, {}, king(0.1)) > _blind_after(*fresh, {}, blind=0) + 3.0
+    for deployed in (None, king(0.9)):
+        assert _blind_after(*fresh, {}, deployed) == _blind_after(*fresh, {}, blind=0)
+
+
 def test_blind_search_agrees_with_full_window_expectimax():
     """The pruned search at blind nodes (the alpha-beta pass, blind_cut's bounds, the table under its own
-    key) gives what the full-window reference gives, node by node, at and below the blind plies."""
+    key) gives what the full-window reference gives, node by node, at and below the blind plies, with
+    South's deploys struck blind too."""
     for king in (0.1, 0.5, 0.9):
-        info = _blind_value(1, king, verify=3)
-        assert info["verify_checks"] > 50 and info["verify_failures"] == 0, king
+        for deployed in (None, _odds(Sq=1, Ar=2)):
+            info = _blind_value(1, king, verify=3, deployed=deployed)
+            assert info["verify_checks"] > 50 and info["verify_failures"] == 0, (king, deployed)
     from towers_core.board import SQUARE_INDEX
     for blind in (1, 3):
         s = Search(16)

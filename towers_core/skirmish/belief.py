@@ -539,11 +539,27 @@ def identity_counts(k: Knowledge, rng: random.Random, samples: int, placement: P
                     factors: DealFactors | None = None) -> dict[str, Counter]:
     """How often each face-down square of the opponent's holds each card over `samples` deals (sample_hidden):
     the odds the attack preview shows and the search's `reveal` strikes at."""
+    return hidden_odds(k, rng, samples, placement, factors)[0]
+
+
+def hidden_odds(k: Knowledge, rng: random.Random, samples: int, placement: Placement | None = None,
+                factors: DealFactors | None = None) -> tuple[dict[str, Counter], dict[str, float]]:
+    """identity_counts, and in the same deals the odds of each card being the one the opponent deploys
+    face-down next: each deal's deployable cards (barrack less resting) weighted by deploy propensity, as
+    its board squares are dealt (empty when no deal has a deployable card)."""
     counts: dict[str, Counter] = {sq: Counter() for sq in k.tokens}
+    deploy: Counter = Counter()
     for _ in range(samples):
-        for sq, card in sample_hidden(k, rng, placement=placement, factors=factors)[0].items():
+        board, barrack, resting = sample_hidden(k, rng, placement=placement, factors=factors)
+        for sq, card in board.items():
             counts[sq][card] += 1
-    return counts
+        ready = list(barrack)
+        for card in resting:
+            ready.remove(card)
+        weight = sum(_propensity(card, DEPLOY_SCALE) for card in ready)
+        for card in ready:
+            deploy[card] += _propensity(card, DEPLOY_SCALE) / weight
+    return counts, {card: n / samples for card, n in deploy.items()}
 
 
 def hidden_distribution(view: dict, viewer: str, square: str, history: list[dict] | None = None,

@@ -52,16 +52,19 @@ def identity_odds(view: dict, history: list[dict], samples: int, seed: int, plac
     return {SQUARE_INDEX[sq]: [row[c] / samples for c in CODES] for sq, row in counts.items()}
 
 
-def exposure_odds(view: dict, history: list[dict], samples: int, seed: int) -> dict[int, list[float]]:
-    """Each of the mover's own face-down squares' odds of holding each card as the opponent can tell
-    (what the search's `blind` has the opponent strike it at): the belief model run from the opponent's
-    seat on the mover's view and history with the mover's own hidden cards masked as the opponent sees
-    them, dealt as expert deals (belief.EXPERT_DEAL). A scouted card is face-up for good, so public."""
+def exposure_odds(view: dict, history: list[dict], samples: int,
+                  seed: int) -> tuple[dict[int, list[float]], list[float]]:
+    """What the opponent can tell of the mover's own hidden cards (what the search's `blind` has the opponent
+    strike them at): each face-down square's odds of holding each card, and (in CODES order) the odds of a
+    card the mover deploys face-down from its barrack. The belief model run from the opponent's seat on the
+    mover's view and history with the mover's own hidden cards masked as the opponent sees them, dealt as
+    expert deals (belief.EXPERT_DEAL). A scouted card is face-up for good, so public."""
     me = view["to_move"]
     them = PLAYERS[1 - PLAYERS.index(me)]
     k = belief.knowledge(masked(view, me), them, [_seen_by(entry, me) for entry in history])
-    counts = belief.identity_counts(k, random.Random(f"exposure:{seed}"), samples, None, belief.EXPERT_DEAL)
-    return {SQUARE_INDEX[sq]: [row[c] / samples for c in CODES] for sq, row in counts.items()}
+    counts, deploy = belief.hidden_odds(k, random.Random(f"exposure:{seed}"), samples, None, belief.EXPERT_DEAL)
+    squares = {SQUARE_INDEX[sq]: [row[c] / samples for c in CODES] for sq, row in counts.items()}
+    return squares, [deploy.get(c, 0.0) for c in CODES]
 
 
 def masked(view: dict, player: str) -> dict:

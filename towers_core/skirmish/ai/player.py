@@ -81,13 +81,15 @@ class Searcher(BackgroundSearch):
         search.set_worlds(worlds, base=lv.worlds)
         search.set_action_weights(weights)
         odds: dict[int, list[float]] = {}
+        deployed = None
         if lv.reveal:
             odds.update(determinize.identity_odds(view, history, ODDS_SAMPLES, seed, lv.placement, lv.deal_factors,
                                                   known))
         if lv.blind:
-            odds.update(determinize.exposure_odds(view, history, ODDS_SAMPLES, seed))
-        if odds:
-            search.set_identity_odds(odds)
+            mine, deployed = determinize.exposure_odds(view, history, ODDS_SAMPLES, seed)
+            odds.update(mine)
+        if odds or deployed:
+            search.set_identity_odds(odds, deployed if deployed and sum(deployed) > 0 else None)
         cap = time_ms if time_ms is not None else (lv.time_ms or None)
         search.configure(max_depth=lv.max_depth, node_limit=lv.nodes, time_ms=cap, noise=lv.noise,
                          noise_seed=(seed * 0x9E3779B1 + view["actions"]) & 0xFFFFFFFFFFFFFFFF,

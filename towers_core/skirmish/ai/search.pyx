@@ -64,7 +64,10 @@ ctypedef struct Ctx:
     int reveal       # the root player's strikes on face-down cards are chance over odds[]: 1 below the root, 2 there too
     int blind        # the opponent's decision nodes up to this ply strike the root player's face-down cards at odds[] (0 = off)
     int root_player
-    double odds[NSQ][NCARD]   # set_identity_odds: each face-down square's odds of each card at the root
+    double odds[NSQ + 2][NCARD]   # set_identity_odds: each face-down square's odds of each card at the root;
+                                  # row NSQ a card the root player deploys in the line, NSQ + 1 none (odds_row)
+    int line[MAXPLY]      # the action being searched at each ply of the current line (expand, identity_kids)
+    int line_by[MAXPLY]   # and who plays it
     long stop        # set by cancel() on another thread: read and written only through stop_flag.h
     int overflow     # a node had more than move_cap actions
     int move_cap     # MAXMOVES; lower only in tests of the overflow error
@@ -228,7 +231,7 @@ cdef inline int struck_unknown(Ctx* c, State* s, int act, int ply) noexcept nogi
     if c.reveal == 0 or s.to_move != c.root_player or (ply == 0 and c.reveal < 2):
         return -1
     t = target_of(act)
-    if t < 0 or s.card[t] == NO_CARD or s.owner[t] == s.to_move or s.flags[t] & F_UP or c.odds[t][s.card[t]] <= 0.0:
+    if t < 0 or s.card[t] == NO_CARD or s.owner[t] == s.to_move or s.flags[t] & F_UP or odds_row(c, s, t, ply)[s.card[t]] <= 0.0:
         return -1
     return t
 
@@ -241,19 +244,37 @@ cdef inline int blind_target(Ctx* c, State* s, int act, int ply) noexcept nogil:
     if c.blind < ply or s.to_move == c.root_player:
         return -1
     t = target_of(act)
-    if t < 0 or s.card[t] == NO_CARD or s.owner[t] != c.root_player or s.flags[t] & F_UP or c.odds[t][s.card[t]] <= 0.0:
+    if t < 0 or s.card[t] == NO_CARD or s.owner[t] != c.root_player or s.flags[t] & F_UP or odds_row(c, s, t, ply)[s.card[t]] <= 0.0:
         return -1
     return t
 
 
-cdef double identity_odds_at(Ctx* c, State* s, int t, double* p) noexcept nogil:
-    """The odds (set_identity_odds) of each card being the face-down one on `t`, among those this world
+cdef double* odds_row(Ctx* c, State* s, int t, int ply) noexcept nogil:
+    """The odds (set_identity_odds) of the face-down card on `t` at `ply`: those of the square it stood on at
+    the root, found by following its owner's maneuvers back along the line (nothing else moves a card and
+    keeps it face-down), as the other player, who saw them, can; a card its owner deployed in the line has
+    the root player's deployed row if it is the root player's, else none (struck as each world deals)."""
+    cdef int j, act, own = s.owner[t]
+    for j in range(ply - 1, -1, -1):
+        act = c.line[j]
+        if c.line_by[j] != own or act_b(act) != t:
+            continue
+        if act_kind(act) == A_MANEUVER:
+            t = act_a(act)
+        elif act_kind(act) == A_DEPLOY:
+            return &c.odds[NSQ if own == c.root_player else NSQ + 1][0]
+    return &c.odds[t][0]
+
+
+cdef double identity_odds_at(Ctx* c, State* s, int t, int ply, double* p) noexcept nogil:
+    """The odds (odds_row) of each card being the face-down one on `t`, among those this world
     could swap there: the card itself and its owner's barrack, never the King on high ground or in
     defence. Fills p[NCARD]; returns their sum."""
     cdef int k, old = s.card[t], own = s.owner[t]
     cdef double total = 0.0
+    cdef double* row = odds_row(c, s, t, ply)
     for k in range(NCARD):
-        p[k] = c.odds[t][k] if k == old or s.barrack[own][k] > 0 else 0.0
+        p[k] = row[k] if k == old or s.barrack[own][k] > 0 else 0.0
         if k == C_K and k != old and (s.terrain[t] == T_HIGH or s.flags[t] & F_DEF):
             p[k] = 0.0
         total += p[k]
@@ -280,6 +301,8 @@ cdef int expand(Ctx* c, State* s, int act, int ply) noexcept nogil:
     """
     cdef double rep[MAXKIDS]
     cdef int t = struck_unknown(c, s, act, ply)
+    c.line[ply] = act
+    c.line_by[ply] = s.to_move
     if t < 0:
         return add_pulls(s, act, 1.0, c.kids + ply * MAXKIDS, c.kid_p + ply * MAXKIDS, rep, 0)
     return identity_kids(c, s, act, t, ply, 1)
@@ -294,11 +317,13 @@ cdef int identity_kids(Ctx* c, State* s, int act, int t, int ply, bint pulls) no
     cdef double* kp = c.kid_p + ply * MAXKIDS
     cdef double rep[MAXKIDS]
     cdef double p[NCARD]
-    cdef double total = identity_odds_at(c, s, t, p)
+    cdef double total = identity_odds_at(c, s, t, ply, p)
     cdef int k, nk = 0
     cdef uint64_t rng
     cdef FightLog log
     cdef State tmp
+    c.line[ply] = act
+    c.line_by[ply] = s.to_move
     for k in range(NCARD):
         if p[k] <= 0.0:
             continue
@@ -1024,13 +1049,15 @@ cdef class Search:
                 self.c.wrows[i * MAXW + w] = row[w] if w < len(row) else 0.0
         self.c.nweighted = len(rows)
 
-    def set_identity_odds(self, odds) -> None:
+    def set_identity_odds(self, odds, deployed=None) -> None:
         """The odds of each face-down card's identity: on the enemy's squares what the searching player
         believes, for `reveal` (determinize.identity_odds); on its own, what the opponent can tell, for
-        `blind` (determinize.exposure_odds). {square 0-48: [odds of each card, in cards.CODES order]},
-        each row of numbers >= 0 with a positive sum (scaled to 1); squares left out are struck as each
-        world deals them. Call after set_worlds, which clears them."""
-        cdef double table[NSQ][NCARD]
+        `blind` (determinize.exposure_odds), with `deployed` the odds of a card the searching player deploys
+        face-down in the searched line. {square 0-48: [odds of each card, in cards.CODES order]}, each row
+        of numbers >= 0 with a positive sum (scaled to 1); a card keeps its square's odds when it moves
+        (odds_row); squares left out, and cards deployed without `deployed`, are struck as each world deals
+        them. Call after set_worlds, which clears them."""
+        cdef double table[NSQ + 2][NCARD]
         cdef int sq, k
         if not isinstance(odds, dict) or len(odds) > NSQ:
             raise BadLevel("identity odds must be a dict of squares to rows of odds")
@@ -1042,6 +1069,10 @@ cdef class Search:
             scaled = scaled_row(row, NCARD, f"identity odds of square {sq}", "card")
             for k in range(NCARD):
                 table[sq][k] = scaled[k]
+        if deployed is not None:
+            scaled = scaled_row(deployed, NCARD, "identity odds of a deployed card", "card")
+            for k in range(NCARD):
+                table[NSQ][k] = scaled[k]
         memcpy(self.c.odds, table, sizeof(table))
 
     def configure(self, max_depth=64, node_limit=0, time_ms=None, noise=0.0, noise_seed=0,
