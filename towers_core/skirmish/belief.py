@@ -556,9 +556,10 @@ def hidden_odds(k: Knowledge, rng: random.Random, samples: int, placement: Place
         ready = list(barrack)
         for card in resting:
             ready.remove(card)
-        weight = sum(_propensity(card, DEPLOY_SCALE) for card in ready)
-        for card in ready:
-            deploy[card] += _propensity(card, DEPLOY_SCALE) / weight
+        weights = [_propensity(card, DEPLOY_SCALE) for card in ready]
+        total = sum(weights)
+        for card, w in zip(ready, weights):
+            deploy[card] += w / total
     return counts, {card: n / samples for card, n in deploy.items()}
 
 

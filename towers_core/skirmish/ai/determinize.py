@@ -53,18 +53,19 @@ def identity_odds(view: dict, history: list[dict], samples: int, seed: int, plac
 
 
 def exposure_odds(view: dict, history: list[dict], samples: int,
-                  seed: int) -> tuple[dict[int, list[float]], list[float]]:
+                  seed: int) -> tuple[dict[int, list[float]], list[float] | None]:
     """What the opponent can tell of the mover's own hidden cards (what the search's `blind` has the opponent
     strike them at): each face-down square's odds of holding each card, and (in CODES order) the odds of a
-    card the mover deploys face-down from its barrack. The belief model run from the opponent's seat on the
-    mover's view and history with the mover's own hidden cards masked as the opponent sees them, dealt as
-    expert deals (belief.EXPERT_DEAL). A scouted card is face-up for good, so public."""
+    card the mover deploys face-down from its barrack (None when no deal leaves one to deploy). The belief
+    model run from the opponent's seat on the mover's view and history with the mover's own hidden cards
+    masked as the opponent sees them, dealt as expert deals (belief.EXPERT_DEAL). A scouted card is face-up
+    for good, so public."""
     me = view["to_move"]
     them = PLAYERS[1 - PLAYERS.index(me)]
     k = belief.knowledge(masked(view, me), them, [_seen_by(entry, me) for entry in history])
     counts, deploy = belief.hidden_odds(k, random.Random(f"exposure:{seed}"), samples, None, belief.EXPERT_DEAL)
     squares = {SQUARE_INDEX[sq]: [row[c] / samples for c in CODES] for sq, row in counts.items()}
-    return squares, [deploy.get(c, 0.0) for c in CODES]
+    return squares, ([deploy.get(c, 0.0) for c in CODES] if deploy else None)
 
 
 def masked(view: dict, player: str) -> dict:

@@ -89,7 +89,7 @@ class Searcher(BackgroundSearch):
             mine, deployed = determinize.exposure_odds(view, history, ODDS_SAMPLES, seed)
             odds.update(mine)
         if odds or deployed:
-            search.set_identity_odds(odds, deployed if deployed and sum(deployed) > 0 else None)
+            search.set_identity_odds(odds, deployed)
         cap = time_ms if time_ms is not None else (lv.time_ms or None)
         search.configure(max_depth=lv.max_depth, node_limit=lv.nodes, time_ms=cap, noise=lv.noise,
                          noise_seed=(seed * 0x9E3779B1 + view["actions"]) & 0xFFFFFFFFFFFFFFFF,
