@@ -27,7 +27,7 @@ def test_the_two_positions_look_the_same_to_south():
 
 
 @pytest.mark.parametrize("level", ["depth:2,worlds:4", "nodes:20000,worlds:3", "nodes:20000,reveal:2",
-                                   "nodes:20000,blind:1", "easy", "normal"])
+                                   "nodes:20000,blind:1", "nodes:20000,qs:2", "easy", "normal"])
 @pytest.mark.parametrize("seed", [1, 2])
 def test_same_view_same_move(level, seed):
     a, b = _pair()

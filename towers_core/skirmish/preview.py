@@ -9,7 +9,7 @@ from __future__ import annotations
 from towers_core.errors import IllegalAction
 from towers_core.skirmish import belief, notation
 from towers_core.skirmish.cards import INDEX
-from towers_core.skirmish.rules import A_TERMS, D_TERMS, OUTCOMES, Engine
+from towers_core.skirmish.rules import A_TERMS, D_TERMS, OUTCOMES, RANDOM_PULL, Engine
 
 OUTCOME_NAMES = OUTCOMES[1:]
 KING = INDEX["K"]
@@ -44,7 +44,7 @@ def preview(e: Engine, view: dict, code: int, pull_table) -> dict:
             for k, v in zip(D_TERMS, terms[1]):
                 d_terms[k] += weight * v
         for pulls, p in pull_table(trial, code):
-            record = trial.copy().apply(code, pulls.get("A", 9), pulls.get("D", 9))
+            record = trial.copy().apply(code, pulls.get("A", RANDOM_PULL), pulls.get("D", RANDOM_PULL))
             outcomes[OUTCOMES[record["fight"]["outcome"]]] += weight * p
     if mass:
         a_terms = {k: v / mass for k, v in a_terms.items()}

@@ -682,6 +682,9 @@ cdef int _arg(object value, int lo, int hi, str name, object error=BadPosition) 
     return value
 
 
+RANDOM_PULL = PULL_RANDOM   # Engine.apply's pull argument that draws from the deck (-1, 0, 1 force one)
+
+
 def encode(kind, a=0, b=0, fk=0, c=0) -> int:
     """Pack an action (no legality implied: Engine.legal lists the legal ones)."""
     return pack(_arg(kind, 0, A_RESIGN, "kind", IllegalAction), _arg(a, 0, _MAX_SQ_CODE, "a", IllegalAction),

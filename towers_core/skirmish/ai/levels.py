@@ -36,6 +36,7 @@ class Level:
     risk: float = 0.0    # root actions valued by their mean over the worlds blended with the worst (> 0) or best world
     reveal: int = 0      # own strikes on face-down cards at the belief's odds: 1 below the root, 2 at it too
     blind: int = 0       # the opponent's strikes on own face-down cards chosen at its odds, to this ply (0 = off)
+    qs: int = 0          # quiescence: plies of board attacks searched past the horizon (search.pyx quiesce; 0 = off)
 
     @property
     def family(self) -> str:
@@ -70,11 +71,12 @@ MAX_NODES = 50_000_000
 MAX_WORLDS = 32       # the search's MAXW
 MAX_NOISE = 100.0
 MAX_BLIND = 9         # the deepest ply at which `blind` models the opponent's strikes
+MAX_QS = 8            # plies of board attacks past the horizon, at most
 MAX_LMR = 64          # moves searched in full before late-move reductions begin, at most
 TEST_TIME_MS = 30_000
 DEAL_KEYS = {f"{tag}.{card}": (card, tag) for card in CODES for tag in SQUARE_TAGS}
 _TEST_KEYS = {"depth", "nodes", "worlds", "noise", "muster", "placement", "stratify", "strike", "lmr", "risk", "reveal",
-              "blind", *DEAL_KEYS, *WEIGHT_NAMES}
+              "blind", "qs", *DEAL_KEYS, *WEIGHT_NAMES}
 DEAL_FACTOR_RANGE = (0.01, 1000.0)
 MAX_MUSTER_STYLES = 8
 # what a test mode ('depth:N', 'nodes:N') starts from before its keys change it
@@ -99,7 +101,8 @@ def get_level(name: Any) -> Level:
     face-down cards valued at the belief's odds of what they are, the same in every world, below the root,
     'expert,reveal:1', or at it too, 'expert,reveal:2', or the opponent's strikes on its face-down cards
     chosen at the opponent's odds of what they are on its replies up to ply N, 'expert,blind:1'
-    (search.pyx). All numbers are bounded
+    (search.pyx), or with up to N plies of board attacks searched past the horizon before a position is
+    evaluated, 'expert,qs:2' (quiescence, search.pyx). All numbers are bounded
     and test modes stop after TEST_TIME_MS at the latest. Else BadLevel.
     """
     if isinstance(name, str) and name in LEVELS:
@@ -127,7 +130,7 @@ def get_level(name: Any) -> Level:
                  _deal(parts, base.deal), bool(_count(parts, "stratify", int(base.stratify), 0, 1)),
                  _count(parts, "strike", base.strike, 0, 2), _count(parts, "lmr", base.lmr, 0, MAX_LMR),
                  _number(parts, "risk", -1.0, 1.0, base.risk), _count(parts, "reveal", base.reveal, 0, 2),
-                 _count(parts, "blind", base.blind, 0, MAX_BLIND))
+                 _count(parts, "blind", base.blind, 0, MAX_BLIND), _count(parts, "qs", base.qs, 0, MAX_QS))
 
 
 def _deal(parts: dict, default: tuple) -> tuple[tuple[tuple[str, str], float], ...]:

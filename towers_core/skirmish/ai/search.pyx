@@ -63,6 +63,7 @@ ctypedef struct Ctx:
     double risk      # a root action's value: its mean over the worlds blended with its worst (risk > 0) or best world (< 0)
     int reveal       # the root player's strikes on face-down cards are chance over odds[]: 1 below the root, 2 there too
     int blind        # the opponent's decision nodes up to this ply strike the root player's face-down cards at odds[] (0 = off)
+    int qs           # quiescence: at the horizon, up to this many plies of board attacks (quiesce; 0 = the static evaluation)
     int root_player
     double odds[NSQ + 2][NCARD]   # set_identity_odds: each face-down square's odds of each card at the root;
                                   # row NSQ a card the root player deploys in the line, NSQ + 1 none (odds_row)
@@ -434,7 +435,7 @@ cdef double pure(Ctx* c, State* s, int depth, int ply) noexcept nogil:
     if s.reason != R_NONE:
         return terminal(s, ply)
     if depth <= 0 or ply >= MAXPLY - 1:
-        return leaf(c, s)
+        return pure_quiesce(c, s, depth, ply)
     n = gen_moves(c, s, mv)
     if c.blind >= ply and s.to_move != c.root_player:
         return blind_exact(c, s, mv, n, depth, -INF, INF, ply, -1, &i, 1)
@@ -442,6 +443,22 @@ cdef double pure(Ctx* c, State* s, int depth, int ply) noexcept nogil:
         v = pure_action(c, s, mv[i], depth - 1, ply)
         if v > best:
             best = v
+    return best
+
+
+cdef double pure_quiesce(Ctx* c, State* s, int depth, int ply) noexcept nogil:
+    """quiesce with a full window and no pruning: the debug reference."""
+    cdef int* mv = c.moves + ply * MAXMOVES
+    cdef double best = leaf(c, s), v
+    cdef int n, i
+    if c.qs + depth <= 0 or ply >= MAXPLY - 2:
+        return best
+    n = gen_moves(c, s, mv)
+    for i in range(n):
+        if act_kind(mv[i]) == A_ATTACK:
+            v = pure_action(c, s, mv[i], depth - 1, ply)
+            if v > best:
+                best = v
     return best
 
 
@@ -654,6 +671,39 @@ cdef double blind_exact(Ctx* c, State* s, int* mv, int n, int depth, double alph
     return chosen if strikes and not best > guess_best else best
 
 
+cdef double quiesce(Ctx* c, State* s, int depth, double alpha, double beta, int ply) noexcept nogil:
+    """The horizon (depth <= 0) under the level's `qs`: the side to move may stand on the static evaluation
+    or make a board attack, each a chance node over its pulls as in the search, for up to `qs` plies
+    in all, so a leaf is not scored in the middle of an exchange (a fight the evaluation's threat term
+    prices only roughly, the recapture not at all). Fail-soft, like negamax."""
+    cdef int* mv = c.moves + ply * MAXMOVES
+    cdef double* sc = c.scores + ply * MAXMOVES
+    cdef double best = leaf(c, s), v
+    cdef int n, i, k = 0, act
+    if c.qs + depth <= 0 or ply >= MAXPLY - 2 or best >= beta:
+        return best
+    if best > alpha:
+        alpha = best
+    n = gen_moves(c, s, mv)
+    for i in range(n):
+        if act_kind(mv[i]) == A_ATTACK:
+            mv[k] = mv[i]
+            sc[k] = order_score(c, s, mv[k], -1, ply)
+            k += 1
+    for i in range(k):
+        act = pick(sc, mv, i, k)
+        v = action_value(c, s, act, depth - 1, alpha, beta, ply)
+        if c.aborted:
+            return 0.0
+        if v > best:
+            best = v
+        if v > alpha:
+            alpha = v
+        if alpha >= beta:
+            break
+    return best
+
+
 cdef double negamax(Ctx* c, State* s, int depth, double alpha, double beta, int ply) noexcept nogil:
     cdef int n, i, act, r, ttmove = -1, best_move = 0
     cdef int* mv = c.moves + ply * MAXMOVES
@@ -669,7 +719,7 @@ cdef double negamax(Ctx* c, State* s, int depth, double alpha, double beta, int 
     if s.reason != R_NONE:
         return terminal(s, ply)
     if depth <= 0 or ply >= MAXPLY - 1:
-        return leaf(c, s)
+        return quiesce(c, s, depth, alpha, beta, ply) if c.qs else leaf(c, s)
     if c.use_tt:
         key = state_hash(s)
         if c.blind >= ply and s.to_move != c.root_player:
@@ -1077,7 +1127,7 @@ cdef class Search:
 
     def configure(self, max_depth=64, node_limit=0, time_ms=None, noise=0.0, noise_seed=0,
                   verify_depth=0, use_tt=True, move_cap=MAXMOVES, weights=None, lmr=0, risk=0.0,
-                  reveal=0, blind=0) -> None:
+                  reveal=0, blind=0, qs=0) -> None:
         """Limits for the next run (time counts from `run()`); verify_depth > 0 is the debug mode;
         a move_cap below MAXMOVES only tests that an overflowing node is an error; `weights` maps
         some of WEIGHT_NAMES to values (the rest keep the defaults); `lmr` > 0 reduces quiet moves
@@ -1086,7 +1136,8 @@ cdef class Search:
         (risk > 0) or its best (risk < 0); `reveal` 1 makes the searching player's strikes on face-down
         cards below the root chance nodes over set_identity_odds, 2 at the root too (0: as each world deals);
         `blind` N > 0 has the opponent's decision nodes up to ply N choose strikes on the searching player's
-        face-down cards at the set_identity_odds of those squares, as it cannot see them (blind_node)."""
+        face-down cards at the set_identity_odds of those squares, as it cannot see them (blind_node); `qs` N > 0
+        lets the side to move at the horizon make board attacks for up to N plies before it is evaluated (quiesce)."""
         if time_ms is not None and (isinstance(time_ms, bool) or not isinstance(time_ms, (int, float))
                                     or not 0 < time_ms <= 3.6e6):
             raise BadLevel("time_ms must be null or a number of milliseconds from 1 to 3600000")
@@ -1109,6 +1160,7 @@ cdef class Search:
         self.c.risk = risk
         self.c.reveal = whole_number(reveal, "reveal", 0, 2, BadLevel)
         self.c.blind = whole_number(blind, "blind", 0, MAXPLY - 2, BadLevel)
+        self.c.qs = whole_number(qs, "qs", 0, MAXPLY - 2, BadLevel)
 
     def run(self) -> dict:
         """Search to the limits; returns {'move', 'value', 'depth', 'nodes', ...}."""
