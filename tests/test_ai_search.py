@@ -39,6 +39,21 @@ def test_quiescence_cutoffs_match_a_full_window_search():
         assert info["verify_failures"] == 0
 
 
+def test_board_attacks_are_the_attacks_among_the_legal_actions():
+    """Quiescence's own list (rules.gen_attacks) is exactly the A_ATTACK actions of legal(), in order,
+    over positions of random games (Kings pinned or spent, defending cards, Soulcasters included)."""
+    seen = 0
+    for seed in range(150):
+        e = position.to_engine(position.seeded_start(seed, None))
+        e.seed(seed)
+        for plies in (6, 3, 3, 3, 3, 3, 5, 8):
+            e.playout(plies)
+            attacks = [a for a in e.legal() if rules.decode(a)[0] == ATTACK]
+            assert e.board_attacks() == attacks
+            seen += len(attacks)
+    assert seen > 60
+
+
 OPEN = make_pos({"c2": "S:Kn^", "d2": "S:Sp^", "c3": "N:Sp^", "d3": "N:Kn^", "b3": "N:Ar^"},
                 barrack={"S": ["Sq"], "N": ["Sc"]})
 

@@ -3,6 +3,7 @@ from libc.stdint cimport uint64_t
 from towers_core.skirmish.state cimport State, FightLog
 
 cdef int gen_actions(State* s, int* out, int cap) noexcept nogil
+cdef int gen_attacks(State* s, int* out, int cap) noexcept nogil
 cdef int apply_action(State* s, int act, int pull_a, int pull_d, uint64_t* rng, FightLog* log) noexcept nogil
 cdef int action_pullers(State* s, int act) noexcept nogil
 cdef int pinned(State* s, int sq) noexcept nogil

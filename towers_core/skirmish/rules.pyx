@@ -322,6 +322,28 @@ cdef int gen_board_actions(State* s, int* out, int n, int cap) noexcept nogil:
     return n
 
 
+cdef int gen_attacks(State* s, int* out, int cap) noexcept nogil:
+    """The mover's board attacks (A_ATTACK) alone, in gen_actions' order: what a quiescence search
+    plays past its horizon, without listing every deploy and maneuver first."""
+    cdef int p = s.to_move, a, c, k, y, n = 0
+    if s.reason != R_NONE:
+        return 0
+    for a in range(NSQ):
+        c = s.card[a]
+        if c == NO_CARD or s.owner[a] != p:
+            continue
+        if c == C_K:
+            if pinned(s, a) or s.flags[a] & F_SPENT:
+                continue
+        elif s.flags[a] & F_DEF:
+            continue
+        for k in range(4):
+            y = step(a, k)
+            if y >= 0 and s.card[y] != NO_CARD and s.owner[y] != p and attack_legal(s, a, y, 0):
+                n = push(out, n, cap, pack(A_ATTACK, a, y, 0, 0))
+    return n
+
+
 cdef int gen_postures(State* s, int* out, int n, int cap) noexcept nogil:
     """Every run (RULES §6, fine point 6): same rank or file, contiguous, all the mover's cards,
     starting and ending on a non-King card, with at least one card that changes."""
@@ -805,6 +827,12 @@ cdef class Engine:
         if not isinstance(act, int) or isinstance(act, bool) or act not in self.legal():
             raise IllegalAction(f"action code {brief(act)} is not legal here"[:200])
         return act
+
+    def board_attacks(self) -> list:
+        """The mover's board attacks alone (gen_attacks, what quiescence plays): the attacks among legal()."""
+        cdef int buf[MAX_ACTIONS]
+        cdef int n = gen_attacks(&self.s, buf, MAX_ACTIONS)
+        return [buf[i] for i in range(min(n, MAX_ACTIONS))]
 
     def pullers(self, act) -> tuple:
         cdef int m = action_pullers(&self.s, self._legal_act(act))

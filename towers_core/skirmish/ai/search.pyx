@@ -16,7 +16,7 @@ from libc.stdlib cimport malloc, calloc, free
 from libc.math cimport fabs
 from towers_core.skirmish.state cimport *
 from towers_core.rng cimport next_rand, mix
-from towers_core.skirmish.rules cimport apply_action, action_pullers, Engine
+from towers_core.skirmish.rules cimport apply_action, action_pullers, gen_attacks, Engine
 from towers_core.skirmish.ai.moves cimport playable_moves, target_of, MAXMOVES
 from towers_core.skirmish.ai.evaluate cimport evaluate, card_worth, default_weights, WIN, EVAL_CAP, NW
 from towers_core.checks import whole_number
@@ -453,12 +453,11 @@ cdef double pure_quiesce(Ctx* c, State* s, int depth, int ply) noexcept nogil:
     cdef int n, i
     if c.qs + depth <= 0 or ply >= MAXPLY - 2:
         return best
-    n = gen_moves(c, s, mv)
+    n = gen_attacks(s, mv, MAXMOVES)
     for i in range(n):
-        if act_kind(mv[i]) == A_ATTACK:
-            v = pure_action(c, s, mv[i], depth - 1, ply)
-            if v > best:
-                best = v
+        v = pure_action(c, s, mv[i], depth - 1, ply)
+        if v > best:
+            best = v
     return best
 
 
@@ -679,19 +678,16 @@ cdef double quiesce(Ctx* c, State* s, int depth, double alpha, double beta, int 
     cdef int* mv = c.moves + ply * MAXMOVES
     cdef double* sc = c.scores + ply * MAXMOVES
     cdef double best = leaf(c, s), v
-    cdef int n, i, k = 0, act
+    cdef int n, i, act
     if c.qs + depth <= 0 or ply >= MAXPLY - 2 or best >= beta:
         return best
     if best > alpha:
         alpha = best
-    n = gen_moves(c, s, mv)
+    n = gen_attacks(s, mv, MAXMOVES)
     for i in range(n):
-        if act_kind(mv[i]) == A_ATTACK:
-            mv[k] = mv[i]
-            sc[k] = order_score(c, s, mv[k], -1, ply)
-            k += 1
-    for i in range(k):
-        act = pick(sc, mv, i, k)
+        sc[i] = order_score(c, s, mv[i], -1, ply)
+    for i in range(n):
+        act = pick(sc, mv, i, n)
         v = action_value(c, s, act, depth - 1, alpha, beta, ply)
         if c.aborted:
             return 0.0
