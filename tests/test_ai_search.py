@@ -1,16 +1,13 @@
 """The search: cutoffs agree with full-window expectimax, it is reproducible, cancellable, tactical."""
 import time
 
-from towers_core.skirmish import api, notation, position
-from towers_core.skirmish import rules
+from towers_core.skirmish import api, notation, position, rules
 from towers_core.skirmish.ai import determinize, fusion
-from towers_core.skirmish.ai.search import evaluate_engine
 from towers_core.skirmish.ai.player import Searcher
-from towers_core.skirmish.ai.search import Search
+from towers_core.skirmish.ai.search import Search, evaluate_engine
+from towers_core.skirmish.notation import ATTACK, RESIGN
 
 from helpers import make_pos
-
-ATTACK, RESIGN = 2, 9   # action kinds (state.pxd A_ATTACK, A_RESIGN)
 
 SMALL = make_pos({"c2": "S:Kn^", "d2": "S:Sp", "c3": "N:Sp^", "d3": "N:Kn", "b3": "N:Ar"},
                  barrack={"S": ["Sq"], "N": ["Sc"]})
@@ -58,11 +55,6 @@ OPEN = make_pos({"c2": "S:Kn^", "d2": "S:Sp^", "c3": "N:Sp^", "d3": "N:Kn^", "b3
                 barrack={"S": ["Sq"], "N": ["Sc"]})
 
 
-def _after_pulls(e, act):
-    """(position, odds) of each outcome of the pulls of `act` (the decks' odds, RULES §5)."""
-    return fusion.outcomes(e, act)
-
-
 def _horizon_value(e, attacks: bool) -> float:
     """The side to move's value at the horizon, by hand: the static evaluation, or with `attacks` the
     better of it and each board attack's mean over its pulls, scored from the other side."""
@@ -70,7 +62,7 @@ def _horizon_value(e, attacks: bool) -> float:
     if attacks:
         for act in e.legal():
             if rules.decode(act)[0] == ATTACK:
-                best = max(best, sum(p * -evaluate_engine(kid) for kid, p in _after_pulls(e, act)))
+                best = max(best, sum(p * -evaluate_engine(kid) for kid, p in fusion.outcomes(e, act)))
     return best
 
 
@@ -85,7 +77,7 @@ def test_quiescence_lets_the_reply_attack_at_the_horizon():
         s.set_worlds([e.copy()])
         s.configure(max_depth=1, qs=qs)
         info = s.run()
-        by_hand = {act: sum(p * -_horizon_value(kid, qs == 1) for kid, p in _after_pulls(e, act))
+        by_hand = {act: sum(p * -_horizon_value(kid, qs == 1) for kid, p in fusion.outcomes(e, act))
                    for act in e.legal() if rules.decode(act)[0] != RESIGN}
         assert abs(info["value"] - max(by_hand.values())) < 1e-9
         assert abs(by_hand[info["move"]] - max(by_hand.values())) < 1e-9
@@ -218,7 +210,6 @@ def test_every_level_answers_legally():
 
 
 def test_evaluation_is_symmetric():
-    from towers_core.skirmish.ai.search import evaluate_engine
     e = position.to_engine(SMALL)
     flipped = dict(SMALL, to_move="N")
     assert abs(evaluate_engine(e) + evaluate_engine(position.to_engine(flipped))) < 3.0

@@ -12,11 +12,12 @@ from typing import Any
 
 from towers_core.board import SQUARES
 from towers_core.skirmish import notation, position, records
-from towers_core.skirmish.cards import BUDGET, CARDS, CODES, DECK  # noqa: F401  (BUDGET is public API)
+from towers_core.skirmish.cards import BUDGET, CARDS, CODES  # noqa: F401  (BUDGET is public API)
 from towers_core.checks import check_seed
 from towers_core.errors import IllegalAction, brief
 from towers_core.skirmish.position import PLAYERS, validate_muster, view  # noqa: F401  (public API)
-from towers_core.skirmish.rules import A_TERMS, D_TERMS, OUTCOMES, Engine
+from towers_core.skirmish.pulls import deck_odds, pull_table
+from towers_core.skirmish.rules import A_TERMS, D_TERMS, OUTCOMES, RANDOM_PULL, Engine
 
 CARD_INFO: dict[str, dict] = {
     c.code: {"name": c.name, "count": c.count, "rank": c.rank, "troops": c.troops, "move": c.move,
@@ -24,7 +25,6 @@ CARD_INFO: dict[str, dict] = {
     for c in CARDS
 }
 _PULL_KEYS = ("A", "D")
-_RANDOM = 9  # the engine's PULL_RANDOM
 
 
 def new_position(seed: int, musters: dict | None = None) -> dict:
@@ -95,30 +95,12 @@ def _legal_code(e: Engine, action: str) -> int:
 def pull_outcomes(pos: dict, action: str) -> list[tuple[dict, float]]:
     """Each combination of pulls the action can draw, with its exact probability."""
     e = position.mover_engine(pos)
-    return _pull_table(e, _legal_code(e, action))
-
-
-def _deck_odds(e: Engine, player: int) -> dict[int, float]:
-    counts = e.get_counts("deck", player)
-    if sum(counts) == 0:
-        counts = [DECK[-1], DECK[0], DECK[1]]  # the refill the next pull draws from
-    total = sum(counts)
-    return {v: n / total for v, n in zip((-1, 0, 1), counts) if n}
-
-
-def _pull_table(e: Engine, code: int) -> list[tuple[dict, float]]:
-    a_pulls, d_pulls = e.pullers(code)
-    mover = e.get_meta()["to_move"]
-    table = [({}, 1.0)]
-    for key, pulls, player in (("A", a_pulls, mover), ("D", d_pulls, 1 - mover)):
-        if pulls:
-            table = [({**k, key: v}, p * q) for k, p in table for v, q in _deck_odds(e, player).items()]
-    return table
+    return pull_table(e, _legal_code(e, action))
 
 
 def _check_pulls(e: Engine, code: int, pulls: Any) -> tuple[int, int]:
     if pulls is None:
-        return _RANDOM, _RANDOM
+        return RANDOM_PULL, RANDOM_PULL
     if not isinstance(pulls, dict) or not set(pulls) <= set(_PULL_KEYS):
         raise IllegalAction(f'pulls must be a dict with keys "A" and/or "D", not {brief(pulls)}')
     a_pulls, d_pulls = e.pullers(code)
@@ -126,14 +108,14 @@ def _check_pulls(e: Engine, code: int, pulls: Any) -> tuple[int, int]:
     out = []
     for key, pulls_here, player in (("A", a_pulls, mover), ("D", d_pulls, 1 - mover)):
         if key not in pulls:
-            out.append(_RANDOM)
+            out.append(RANDOM_PULL)
             continue
         v = pulls[key]
         if not pulls_here:
             raise IllegalAction(f"pulls[{brief(key)}]: that fighter does not pull in this action")
         if type(v) is not int or v not in (-1, 0, 1):
             raise IllegalAction(f"pulls[{brief(key)}] must be -1, 0 or 1, not {brief(v)}")
-        if v not in _deck_odds(e, player):
+        if v not in deck_odds(e, player):
             raise IllegalAction(f"pulls[{brief(key)}] = {v}: {PLAYERS[player]}'s deck has no such card left")
         out.append(v)
     return out[0], out[1]
@@ -236,7 +218,7 @@ def preview_attack(view_pos: dict, action: str) -> dict:
     """Might terms and outcome odds of an attack, from the mover's own view (RULES §5)."""
     from towers_core.skirmish.preview import preview
     e = position.mover_engine(view_pos)
-    return preview(e, view_pos, _legal_code(e, action), _pull_table)
+    return preview(e, view_pos, _legal_code(e, action))
 
 
 def choose_action(view: dict, history: list[dict], level: str, seed: int, time_ms: int | None = None) -> str:

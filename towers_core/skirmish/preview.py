@@ -9,13 +9,14 @@ from __future__ import annotations
 from towers_core.errors import IllegalAction
 from towers_core.skirmish import belief, notation
 from towers_core.skirmish.cards import INDEX
-from towers_core.skirmish.rules import A_TERMS, D_TERMS, OUTCOMES, RANDOM_PULL, Engine
+from towers_core.skirmish.pulls import play, pull_table
+from towers_core.skirmish.rules import A_TERMS, D_TERMS, OUTCOMES, Engine
 
 OUTCOME_NAMES = OUTCOMES[1:]
 KING = INDEX["K"]
 
 
-def preview(e: Engine, view: dict, code: int, pull_table) -> dict:
+def preview(e: Engine, view: dict, code: int) -> dict:
     """Preview of a legal attacking action on the mover's view Engine `e`."""
     kind, a, b, fk, c = notation.decode(code)
     if kind == notation.ATTACK:
@@ -44,7 +45,7 @@ def preview(e: Engine, view: dict, code: int, pull_table) -> dict:
             for k, v in zip(D_TERMS, terms[1]):
                 d_terms[k] += weight * v
         for pulls, p in pull_table(trial, code):
-            record = trial.copy().apply(code, pulls.get("A", RANDOM_PULL), pulls.get("D", RANDOM_PULL))
+            record = play(trial.copy(), code, pulls)
             outcomes[OUTCOMES[record["fight"]["outcome"]]] += weight * p
     if mass:
         a_terms = {k: v / mass for k, v in a_terms.items()}

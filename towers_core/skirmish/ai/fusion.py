@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from towers_core.skirmish.cards import DECK
+from towers_core.board import SQUARES
 from towers_core.skirmish.position import F_UP
-from towers_core.skirmish.rules import RANDOM_PULL, Engine
+from towers_core.skirmish.pulls import play, pull_table
+from towers_core.skirmish.rules import Engine
 from towers_core.skirmish.ai.search import Search
 
 HIDDEN = -2
@@ -27,35 +28,20 @@ WIN = 1000.0
 
 @dataclass
 class Item:
-    """A position the searching player may face at its next turn: its world, its odds (world weight
-    times pull odds) and the engine."""
-    world: int
+    """A position the searching player may face at its next turn: its odds (world weight times pull
+    odds) and the engine."""
     odds: float
     engine: Engine
 
 
-def deck_odds(e: Engine, p: int) -> list[tuple[int, float]]:
-    """(pull value, odds) of player p's next pull: its deck, or a full one when it is empty."""
-    counts = e.get_counts("deck", p)
-    if sum(counts) == 0:
-        counts = [DECK[v] for v in (-1, 0, 1)]
-    total = sum(counts)
-    return [(v, counts[v + 1] / total) for v in (-1, 0, 1) if counts[v + 1]]
-
-
 def outcomes(e: Engine, act: int) -> list[tuple[Engine, float]]:
     """Each position playing `act` in `e` can lead to, with its odds (RULES §5: the pulls)."""
-    a_pulls, d_pulls = e.pullers(act)
-    mover = e.get_meta()["to_move"]
-    rows_a = deck_odds(e, mover) if a_pulls else [(RANDOM_PULL, 1.0)]
-    rows_d = deck_odds(e, 1 - mover) if d_pulls else [(RANDOM_PULL, 1.0)]
     out = []
-    for va, pa in rows_a:
-        for vd, pd in rows_d:
-            kid = e.copy()
-            kid.seed(1)
-            kid.apply(act, va, vd)
-            out.append((kid, pa * pd))
+    for pulls, p in pull_table(e, act):
+        kid = e.copy()
+        kid.seed(1)
+        play(kid, act, pulls)
+        out.append((kid, p))
     return out
 
 
@@ -63,7 +49,7 @@ def seen_by(e: Engine, me: int) -> tuple:
     """What player `me` can tell of a position: the board with the opponent's face-down cards
     masked, the counters, its own barrack and resting cards, both captures and both decks."""
     board = []
-    for sq in range(49):
+    for sq in range(len(SQUARES)):
         card, owner, flags = e.get_square(sq)
         if card >= 0 and owner != me and not flags & F_UP:
             card = HIDDEN
@@ -114,7 +100,7 @@ def fused_value(worlds: list[Engine], act: int, depth: int, nodes: int, weights:
                 if w in group:
                     group[w].odds += odds
                 else:
-                    group[w] = Item(w, odds, seen)
+                    group[w] = Item(odds, seen)
     together = [list(g.values()) for g in groups.values()]
     for items in together if fuse else [[i] for g in together for i in g]:
         odds = sum(i.odds for i in items)
