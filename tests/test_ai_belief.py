@@ -265,6 +265,7 @@ def test_placement_deals_the_shardbearer_to_the_home_row_and_nothing_out_of_reac
 def test_levels_deal_with_placement_only_when_asked():
     from towers_core.skirmish.ai.levels import get_level
     assert not get_level("expert").placement and not get_level("hard").placement   # a trial, not shipped
+    assert belief.placement_or_none(True) is belief.PLACEMENT and belief.placement_or_none(False) is None
     assert get_level("expert,placement:1").placement and get_level("hard,placement:1").placement
     for bad in ("expert,placement:2", "expert,placement:x"):
         with pytest.raises(ValueError, match="placement"):

@@ -253,6 +253,12 @@ the cheap cards later and deeper. Issue 12's oracle match showed the placement, 
 expert misses (docs/ai.md). Under trial: a level deals with it only when asked (`expert,placement:1`,
 Level.placement). The table, how it was fitted and its held-out log-loss: placement_table.py."""
 
+
+def placement_or_none(use: bool) -> Placement | None:
+    """PLACEMENT when a level deals its worlds with it (`placement:1`), else None (troops only)."""
+    return PLACEMENT if use else None
+
+
 MAX_DEALS = 64
 """Random deals tried before the (approximate) matching fallback; each rejected one redraws the multiset."""
 

@@ -32,7 +32,7 @@ def worlds(view: dict, history: list[dict], count: int, seed: int, placement: bo
     k = known if known is not None else belief.knowledge(view, me, history)
     base = position.view_engine(view, me)  # never a world built on a peek (Searcher checks the history)
     rng = random.Random(f"worlds:{seed}")
-    table = belief.PLACEMENT if placement else None
+    table = belief.placement_or_none(placement)
     if not stratify:
         return [fill(base.copy(), k, *belief.sample_hidden(k, rng, placement=table, factors=factors))
                 for _ in range(count)]
@@ -48,7 +48,7 @@ def identity_odds(view: dict, history: list[dict], samples: int, seed: int, plac
     in every world, so a line does not strike a card only in the worlds where it is weak (docs/ai.md)."""
     k = known if known is not None else belief.knowledge(view, view["to_move"], history)
     counts = belief.identity_counts(k, random.Random(f"odds:{seed}"), samples,
-                                    belief.PLACEMENT if placement else None, factors)
+                                    belief.placement_or_none(placement), factors)
     return {SQUARE_INDEX[sq]: [row[c] / samples for c in CODES] for sq, row in counts.items()}
 
 

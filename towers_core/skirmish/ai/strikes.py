@@ -49,7 +49,7 @@ def strike_worlds(view: dict, history: list[dict], legal: list[int], plain: list
     if not struck:
         return plain, {}
     rng = random.Random(f"strikes:{seed}")
-    table = belief.PLACEMENT if placement else None
+    table = belief.placement_or_none(placement)
     deals = [belief.sample_hidden(k, rng, placement=table, factors=odds) for _ in range(ODDS_DEALS)]
     kings = {s: [d for d in deals if d[0].get(s) == "K"] for s in set(struck.values())}
     base = position.view_engine(view, view["to_move"])
