@@ -13,6 +13,8 @@ from __future__ import annotations
 import glob
 import sys
 
+from towers_core.board import DIRECTIONS, step
+from towers_core.errors import TowersError
 from towers_core.skirmish import position
 from towers_core.skirmish.ai.diagnose import load_records, player_on, replay
 from towers_core.skirmish.ai.search import evaluate_engine
@@ -23,20 +25,16 @@ ZONES = ("high", "by_high", "own_half", "far_half", "barrack")
 SKIP = ("random", "greedy")
 
 
-def neighbours(sq: str) -> list[str]:
-    f, r = ord(sq[0]), int(sq[1])
-    out = []
-    for df, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-        if ord("a") <= f + df <= ord("g") and 1 <= r + dr <= 7:
-            out.append(f"{chr(f + df)}{r + dr}")
-    return out
+def family(row: dict, side: str) -> str:
+    """The family of the player on `side` ('expert' for 'expert,nodes:5000000', 'ismcts' for 'ismcts:iters=70000')."""
+    return str(player_on(row, side)).split(",")[0].split(":")[0]
 
 
 def features(pos: dict) -> list[float]:
     """Mover's minus opponent's count of each card kind in each zone."""
     me = pos["to_move"]
     high = set(pos["terrain"]["high"])
-    by_high = {n for h in high for n in neighbours(h)} - high
+    by_high = {step(h, d) for h in high for d in DIRECTIONS} - high - {None}
     counts = {(side, card, zone): 0 for side in "SN" for card in CODES for zone in ZONES}
     for sq, c in pos["board"].items():
         rank = int(sq[1])
@@ -57,9 +55,9 @@ def main() -> None:
     for p in paths:
         try:
             games += load_records([p])
-        except Exception:
+        except TowersError:   # a log of matches without recorded moves
             continue
-    games = [g for g in games if not any(str(player_on(g, s)).split(",")[0].split(":")[0] in SKIP for s in "SN")]
+    games = [g for g in games if not any(family(g, s) in SKIP for s in "SN")]
     seen = set()
     with open(out, "w") as f:
         f.write("game\tresult\tmover\topponent\tply\tshipped\t"
@@ -75,9 +73,8 @@ def main() -> None:
                     continue
                 me = pos["to_move"]
                 e = position.to_engine(pos, allow_hidden=True)
-                fam = [str(player_on(row, s)).split(",")[0].split(":")[0] for s in (me, OTHER[me])]
-                vals = [g, south if me == "S" else 1 - south, *fam, ply, round(evaluate_engine(e), 3),
-                        *features(pos)]
+                vals = [g, south if me == "S" else 1 - south, family(row, me), family(row, OTHER[me]), ply,
+                        round(evaluate_engine(e), 3), *features(pos)]
                 f.write("\t".join(map(str, vals)) + "\n")
             if g % 200 == 0:
                 print(g, len(games), flush=True)
