@@ -53,3 +53,24 @@ def test_choosing_once_for_alike_worlds_never_gains():
         fused, _ = fusion.fused_value(same, act, 3, 0, {})
         plain, _ = fusion.fused_value(same, act, 3, 0, {}, fuse=False)
         assert abs(plain - fused) < 1e-9
+
+
+def test_a_finish_is_scored_as_the_search_scores_it():
+    """A skirmish won `ply` plies below the root is worth WIN - ply to the winner and its negation to
+    the loser, as the search's terminal scores are; a draw 0, and a game still going None."""
+    won = position.to_engine(dict(HIDDEN, result={"winner": "S", "reason": "dominance"}), allow_hidden=True)
+    assert fusion.final_value(won, 0, 1) == fusion.WIN_SCORE - 1
+    assert fusion.final_value(won, 1, 2) == -(fusion.WIN_SCORE - 2)
+    drawn = position.to_engine(dict(HIDDEN, result={"winner": None, "reason": "long-game"}), allow_hidden=True)
+    assert fusion.final_value(drawn, 0, 2) == 0.0
+    assert fusion.final_value(position.to_engine(HIDDEN, allow_hidden=True), 0, 1) is None
+
+
+def test_a_finish_found_below_the_root_is_moved_that_many_plies_further():
+    """A sub-search's finish in 3 is a finish in 5 from a root two plies up, either sign; a value
+    short of a finish is unchanged."""
+    win = fusion.WIN_SCORE
+    assert fusion.from_root(win - 3, 2) == win - 5
+    assert fusion.from_root(-(win - 3), 2) == -(win - 5)
+    assert fusion.from_root(fusion.FINISH_SCORE - 1, 2) == fusion.FINISH_SCORE - 1
+    assert fusion.from_root(-12.5, 2) == -12.5

@@ -20,10 +20,9 @@ from towers_core.board import SQUARES
 from towers_core.skirmish.position import F_UP
 from towers_core.skirmish.pulls import play, pull_table
 from towers_core.skirmish.rules import Engine
-from towers_core.skirmish.ai.search import Search
+from towers_core.skirmish.ai.search import FINISH_SCORE, WIN_SCORE, Search
 
 HIDDEN = -2
-WIN = 1000.0
 
 
 @dataclass
@@ -61,12 +60,25 @@ def seen_by(e: Engine, me: int) -> tuple:
             tuple(e.get_counts("deck", 0)), tuple(e.get_counts("deck", 1)))
 
 
-def final_value(e: Engine, me: int) -> float | None:
-    """The value of a finished skirmish to `me` (None while it goes on)."""
+def final_value(e: Engine, me: int, ply: int) -> float | None:
+    """The value to `me` of a skirmish finished `ply` plies below the root, scored as the search
+    scores it (a nearer win is worth more); None while it goes on."""
     meta = e.get_meta()
     if meta["reason"] == 0:
         return None
-    return 0.0 if meta["winner"] < 0 else (WIN if meta["winner"] == me else -WIN)
+    if meta["winner"] < 0:
+        return 0.0
+    return WIN_SCORE - ply if meta["winner"] == me else -(WIN_SCORE - ply)
+
+
+def from_root(value: float, ply: int) -> float:
+    """A search's value of a position `ply` plies below the root, as the root's search would score it:
+    a finish found there is `ply` plies further from the root."""
+    if value >= FINISH_SCORE:
+        return value - ply
+    if value <= -FINISH_SCORE:
+        return value + ply
+    return value
 
 
 def _search(engines: list[Engine], depth: int, nodes: int, weights: dict) -> dict:
@@ -88,7 +100,7 @@ def fused_value(worlds: list[Engine], act: int, depth: int, nodes: int, weights:
     groups: dict[tuple, dict[int, Item]] = {}
     for w, base in enumerate(worlds):
         for after, p in outcomes(base, act):
-            end = final_value(after, me)
+            end = final_value(after, me, 1)
             if end is not None:
                 total += share * p * end
                 continue
@@ -104,10 +116,10 @@ def fused_value(worlds: list[Engine], act: int, depth: int, nodes: int, weights:
     together = [list(g.values()) for g in groups.values()]
     for items in together if fuse else [[i] for g in together for i in g]:
         odds = sum(i.odds for i in items)
-        end = final_value(items[0].engine, me)
+        end = final_value(items[0].engine, me, 2)
         if end is None:
             info = _search([i.engine for i in items], depth - 2, nodes, weights)
             spent += info["nodes"]
-            end = info["value"]
+            end = from_root(info["value"], 2)
         total += odds * end
     return total, spent

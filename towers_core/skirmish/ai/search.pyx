@@ -1237,6 +1237,10 @@ def scaled_row(row, int length, str what, str unit) -> list:
 WEIGHT_NAMES = ("high", "marker", "trend", "urgency", "captured", "threat", "reach", "hg_tempo", "race", "approach",
                 "mask")
 MAX_WEIGHT = 1000.0
+# a finished skirmish scores ±(WIN_SCORE - ply), ply counted from the search's root; any score at least
+# FINISH_SCORE from zero is such a finish (evaluate.pxd's WIN, and MAXPLY)
+WIN_SCORE = float(WIN)
+FINISH_SCORE = float(WIN - MAXPLY)
 
 
 def default_weight_values() -> dict:
