@@ -6,31 +6,19 @@
 from __future__ import annotations
 
 import sys
-import time
 
-from towers_core.skirmish import notation, position
-from towers_core.skirmish.ai import diagnose
+from searched_plies import table
+
+from towers_core.skirmish import notation
 from towers_core.skirmish.ai.levels import get_level
-from towers_core.skirmish.ai.player import Searcher, _legal
 
 
 def main() -> None:
-    rows = diagnose.load_records([sys.argv[1]])[: int(sys.argv[2])]
     nodes = int(sys.argv[3])
-    lo, hi, step = (int(x) for x in sys.argv[4:7]) if len(sys.argv) > 6 else (8, 48, 8)
+    levels = [get_level(f"expert,nodes:{nodes},qs:{qs}") for qs in (0, 1, 2)]
     print(f"# game ply actions | expert,nodes:{nodes} with qs 0 / 1 / 2: depth finished, move, value, seconds")
-    for g, row in enumerate(rows):
-        for ply, pos, history, _ in [p for p in diagnose.plies_of(row, "expert") if lo <= p[0] <= hi][::step]:
-            view = position.view(pos, pos["to_move"])
-            legal = _legal(view, history)
-            cells = []
-            for qs in (0, 1, 2):
-                lv = get_level(f"expert,nodes:{nodes},qs:{qs}")
-                t0 = time.time()
-                info = Searcher._prepare(view, history, legal, lv, row["seed"] * 1000 + ply, 120_000).run()
-                cells.append(f"d{info['depth']} {notation.format_action(info['move']):>10} {info['value']:6.1f} "
-                             f"{time.time() - t0:4.1f}s")
-            print(f"{g:3d} {ply:3d} {len(legal):4d} | " + " | ".join(cells), flush=True)
+    table(sys.argv[1:3] + sys.argv[4:], levels, lambda lv, info, s: f"d{info['depth']} "
+          f"{notation.format_action(info['move']):>10} {info['value']:6.1f} {s:4.1f}s")
 
 
 if __name__ == "__main__":
