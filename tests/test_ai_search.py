@@ -495,6 +495,20 @@ def test_qs_is_checked():
             s.configure(qs=bad)
 
 
+def test_time_sets_the_clock_cap_and_is_checked():
+    """'time:N' replaces the level's clock cap (ms), bounded; without it a variant keeps its base's cap."""
+    import pytest
+    from towers_core.errors import BadLevel
+    from towers_core.skirmish.ai.levels import MAX_TIME_MS, get_level
+    assert get_level("expert,nodes:24000000,time:12000").time_ms == 12000
+    assert get_level("expert,nodes:24000000").time_ms == get_level("expert").time_ms == 5000
+    assert get_level(f"nodes:9000,time:{MAX_TIME_MS}").time_ms == MAX_TIME_MS
+    for bad in ("expert,time:99", f"expert,time:{MAX_TIME_MS + 1}", "expert,time:-1", "expert,time:1.5",
+                "expert,time:x", "expert,time:"):
+        with pytest.raises(BadLevel, match="time"):
+            get_level(bad)
+
+
 def test_blind_is_checked():
     import pytest
     from towers_core.errors import BadLevel

@@ -74,9 +74,10 @@ MAX_BLIND = 9         # the deepest ply at which `blind` models the opponent's s
 MAX_QS = 8            # plies of board attacks past the horizon, at most
 MAX_LMR = 64          # moves searched in full before late-move reductions begin, at most
 TEST_TIME_MS = 30_000
+MAX_TIME_MS = 60_000  # the longest clock cap a variant may set ('time:N'), to measure a search past its level's cap
 DEAL_KEYS = {f"{tag}.{card}": (card, tag) for card in CODES for tag in SQUARE_TAGS}
 _TEST_KEYS = {"depth", "nodes", "worlds", "noise", "muster", "placement", "stratify", "strike", "lmr", "risk", "reveal",
-              "blind", "qs", *DEAL_KEYS, *WEIGHT_NAMES}
+              "blind", "qs", "time", *DEAL_KEYS, *WEIGHT_NAMES}
 DEAL_FACTOR_RANGE = (0.01, 1000.0)
 MAX_MUSTER_STYLES = 8
 # what a test mode ('depth:N', 'nodes:N') starts from before its keys change it
@@ -102,8 +103,9 @@ def get_level(name: Any) -> Level:
     'expert,reveal:1', or at it too, 'expert,reveal:2', or the opponent's strikes on its face-down cards
     chosen at the opponent's odds of what they are on its replies up to ply N, 'expert,blind:1'
     (search.pyx), or with up to N plies of board attacks searched past the horizon before a position is
-    evaluated, 'expert,qs:2' (quiescence, search.pyx). All numbers are bounded
-    and test modes stop after TEST_TIME_MS at the latest. Else BadLevel.
+    evaluated, 'expert,qs:2' (quiescence, search.pyx), or with another clock cap in ms,
+    'expert,nodes:24000000,time:12000' (what a search bigger than the level's cap allows would be worth).
+    All numbers are bounded and test modes stop after TEST_TIME_MS at the latest, or `time`. Else BadLevel.
     """
     if isinstance(name, str) and name in LEVELS:
         return LEVELS[name]
@@ -123,7 +125,8 @@ def get_level(name: Any) -> Level:
     weights = tuple((k, _number(parts, k, -MAX_WEIGHT, MAX_WEIGHT)) for k in WEIGHT_NAMES if k in parts)
     return Level(name, _count(parts, "worlds", base.worlds, 1, MAX_WORLDS),
                  _count(parts, "depth", base.max_depth, 1, MAX_DEPTH),
-                 _count(parts, "nodes", base.nodes, 1, MAX_NODES), base.time_ms,
+                 _count(parts, "nodes", base.nodes, 1, MAX_NODES),
+                 _count(parts, "time", base.time_ms, 100, MAX_TIME_MS),
                  _number(parts, "noise", 0.0, MAX_NOISE, base.noise), _styles(parts, base.styles),
                  base.weights + weights, base.name if base is not _TEST_BASE else "",
                  bool(_count(parts, "placement", int(base.placement), 0, 1)),
