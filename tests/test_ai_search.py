@@ -174,6 +174,18 @@ def test_node_limit_is_respected_and_progress_reported():
     assert info["depth"] >= 1 and info["pv"] and info["pv"][0] == info["move"]
 
 
+def test_every_node_is_counted_to_the_root_world_it_was_searched_in():
+    """world_nodes has one count a world, they add up to the search's nodes, and each world got work;
+    a second run of the same search starts its counts afresh and does the same work (its clock cap,
+    none here, is a fresh one each run: the first run's deadline once became the second's cap)."""
+    s, info = _search(SMALL, worlds=4, node_limit=20000)
+    counts = info["world_nodes"]
+    assert len(counts) == 4 and all(n > 0 for n in counts)
+    assert sum(counts) == info["nodes"]
+    again = s.run()
+    assert again["world_nodes"] == counts
+
+
 def test_cancel_returns_the_best_move_so_far():
     pos = api.new_position(11)
     v = api.view(pos, pos["to_move"])
@@ -521,3 +533,13 @@ def test_blind_is_checked():
     for bad in (-1, 47, True, "1", 1.0, None):
         with pytest.raises(BadLevel, match="blind"):
             s.configure(blind=bad)
+
+
+def test_a_search_run_twice_gets_its_clock_cap_afresh():
+    """A search capped at 50 ms and run a second time is stopped by the same cap again, not by a cap
+    made from the first run's deadline (which once let the second run go on to its node budget, about
+    fifteen seconds here): both runs end far short of the budget."""
+    s, first = _search(SMALL, worlds=2, max_depth=30, node_limit=50_000_000, time_ms=50)
+    second = s.run()
+    assert first["nodes"] < 50_000_000 and second["nodes"] < 50_000_000
+    assert second["depth"] >= 1

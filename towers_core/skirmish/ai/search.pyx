@@ -53,7 +53,8 @@ ctypedef struct TTEntry:
 ctypedef struct Ctx:
     int max_depth
     long long node_limit
-    double deadline
+    double deadline  # this run's end on the monotonic clock (0: none), from `budget` when run() starts
+    double budget    # configure's time_ms in seconds (-1: none): a fresh deadline every run
     double noise
     uint64_t noise_seed
     double w[NW]     # evaluation weights (evaluate.pxd's E_* indices)
@@ -86,6 +87,7 @@ ctypedef struct Ctx:
     State* worlds
     double ref[MAXW]   # the root's best action so far: its exact value in each world
     double wval[MAXW]  # scratch: the action being probed, world by world
+    long long world_nodes[MAXW]  # nodes spent at the root in each world (how evenly the worlds share the work)
     bint ref_known[MAXW]  # c.ref[w] holds the best action's value in world w (its weight there > 0)
     double* wref       # the best action's world weights
     int nbase          # the default weights: worlds 0..nbase-1 equally likely, the rest unweighted
@@ -801,13 +803,21 @@ cdef inline double mean_over_worlds(Ctx* c, double* W, double* vals) noexcept no
     return (1.0 - fabs(c.risk)) * acc + fabs(c.risk) * (worst if c.risk > 0.0 else top)
 
 
+cdef inline double world_value(Ctx* c, int w, int act, int depth, double alpha, double beta) noexcept nogil:
+    """A root action's value in world w (action_value), its nodes counted to that world."""
+    cdef long long before = c.nodes
+    cdef double v = action_value(c, &c.worlds[w], act, depth, alpha, beta, 0)
+    c.world_nodes[w] += c.nodes - before
+    return v
+
+
 cdef double exact_worlds(Ctx* c, int act, int depth, double* vals) noexcept nogil:
     """Mean value of `act` over its worlds, each world's value exact (in `vals`)."""
     cdef double* W = weights_of(c, act)
     cdef int w
     for w in range(c.nworlds):
         if W[w] > 0.0:
-            vals[w] = action_value(c, &c.worlds[w], act, depth, -WIN, WIN, 0)
+            vals[w] = world_value(c, w, act, depth, -WIN, WIN)
             if c.aborted:
                 return 0.0
     return mean_over_worlds(c, W, vals)
@@ -841,7 +851,7 @@ cdef double probe_worlds(Ctx* c, int act, int depth, double alpha, double* vals)
             known += W[w]
             fixed += W[w] * c.ref[w]
         else:
-            vals[w] = action_value(c, &c.worlds[w], act, depth, -WIN, WIN, 0)
+            vals[w] = world_value(c, w, act, depth, -WIN, WIN)
             if c.aborted:
                 return 0.0
             state[w] = 2
@@ -853,7 +863,7 @@ cdef double probe_worlds(Ctx* c, int act, int depth, double alpha, double* vals)
     for w in range(c.nworlds):
         if W[w] > 0.0 and state[w] == 0:
             t = c.ref[w] + shift
-            vals[w] = action_value(c, &c.worlds[w], act, depth, t, t + NULL_WINDOW, 0)
+            vals[w] = world_value(c, w, act, depth, t, t + NULL_WINDOW)
             if c.aborted:
                 return 0.0
             state[w] = 3 if vals[w] > t else 1
@@ -862,13 +872,13 @@ cdef double probe_worlds(Ctx* c, int act, int depth, double alpha, double* vals)
         return mean_over_worlds(c, W, vals)
     for w in range(c.nworlds):
         if state[w] == 3:
-            vals[w] = action_value(c, &c.worlds[w], act, depth, -WIN, WIN, 0)
+            vals[w] = world_value(c, w, act, depth, -WIN, WIN)
             if c.aborted:
                 return 0.0
     if mean_over_worlds(c, W, vals) > alpha:       # the others still count as upper bounds here
         for w in range(c.nworlds):
             if state[w] == 1:
-                vals[w] = action_value(c, &c.worlds[w], act, depth, -WIN, WIN, 0)
+                vals[w] = world_value(c, w, act, depth, -WIN, WIN)
                 if c.aborted:
                     return 0.0
     return mean_over_worlds(c, W, vals)
@@ -1028,6 +1038,7 @@ cdef class Search:
         memset(&self.c, 0, sizeof(Ctx))
         self.tt_bits = whole_number(tt_bits, "tt_bits", 8, 26, BadLevel)
         self.c.move_cap = MAXMOVES
+        self.c.budget = -1.0   # no clock cap until configure sets one
         default_weights(self.c.w)
         self.c.tt = <TTEntry*>calloc((<size_t>1) << self.tt_bits, sizeof(TTEntry))
         self.c.tt_mask = ((<uint64_t>1) << self.tt_bits) - 1
@@ -1144,7 +1155,7 @@ cdef class Search:
         set_weights(self.c.w, weights)
         self.c.max_depth = min(whole_number(max_depth, "max_depth", 1, 1000, BadLevel), MAXPLY - 2)
         self.c.node_limit = whole_number(node_limit, "node_limit", 0, 10 ** 12, BadLevel)
-        self.c.deadline = -1.0 if time_ms is None else float(time_ms) / 1000.0
+        self.c.budget = -1.0 if time_ms is None else float(time_ms) / 1000.0
         self.c.noise = noise
         self.c.noise_seed = whole_number(noise_seed, "noise_seed", 0, 0xFFFFFFFFFFFFFFFF, BadLevel)
         self.c.verify_depth = whole_number(verify_depth, "verify_depth", 0, MAXPLY - 2, BadLevel)
@@ -1160,12 +1171,13 @@ cdef class Search:
 
     def run(self) -> dict:
         """Search to the limits; returns {'move', 'value', 'depth', 'nodes', ...}."""
-        cdef double budget = self.c.deadline
+        cdef double budget = self.c.budget
         if self.c.nworlds == 0:
             raise BadPosition("no worlds to search: call set_worlds first")
         self.c.aborted = 0
         self.c.overflow = 0
         self.c.nodes = 0
+        memset(self.c.world_nodes, 0, sizeof(self.c.world_nodes))
         self.c.depth_done = 0
         self.c.pv_len = 0
         self.c.verify_checks = 0
@@ -1216,7 +1228,8 @@ cdef class Search:
         return {"move": self.c.best_move, "value": self.c.best_value, "depth": self.c.depth_done,
                 "nodes": self.c.nodes, "pv": [self.c.pv[i] for i in range(self.c.pv_len)],
                 "cancelled": bool(towers_flag_get(&self.c.stop)), "verify_checks": self.c.verify_checks,
-                "verify_failures": self.c.verify_failures}
+                "verify_failures": self.c.verify_failures,
+                "world_nodes": [self.c.world_nodes[w] for w in range(self.c.nworlds)]}
 
 
 def scaled_row(row, int length, str what, str unit) -> list:
