@@ -93,3 +93,18 @@ def test_the_hybrid_leaf_and_scale_parse_and_play():
             contenders.check(bad)
     pos = make_pos({"c2": "S:Sh^", "c3": "N:Sq^", "g6": "N:Sp^", "a1": "S:Sp"})
     assert _play(pos, "ismcts:iters=3000,leaf=expert").endswith("xc3")
+
+
+def test_a_tree_run_twice_gets_its_clock_cap_afresh():
+    """A tree capped at 50 ms and run a second time is stopped by the same cap again, not by a cap
+    made from the first run's deadline (which once let the second run go on to its iteration budget,
+    about forty seconds here): both runs end far short of the budget."""
+    from towers_core.skirmish.ai import determinize
+    from towers_core.skirmish.ai.ismcts import Mcts
+    pos = api.new_position(5)
+    view = api.view(pos, pos["to_move"])
+    tree = Mcts(1 << 18)
+    tree.set_worlds(determinize.worlds(view, [], 8, 1))
+    tree.configure(iterations=3_000_000, time_ms=50)
+    first, second = tree.run(), tree.run()
+    assert 0 < first["iterations"] < 3_000_000 and 0 < second["iterations"] < 3_000_000

@@ -165,3 +165,17 @@ def test_cli_match_refuses_a_bad_level_with_a_message(capsys):
         cli_main(["castles", "match", "--a", "grandmaster", "--b", "random", "--games", "2"])
     assert stop.value.code == 2  # a usage error, before any game is played
     assert "unknown level 'grandmaster'" in capsys.readouterr().err
+
+
+def test_the_clock_cap_starts_when_the_search_runs():
+    """The cap counts from run(), every run: a search configured with a 2 s cap and run again after
+    its first deadline has passed does its full node budget again (the cap once started at configure,
+    so the second run stopped after its first thousand nodes). 20,000 nodes take a few ms; the 2 s is
+    a generous bound, not a gate."""
+    s = Search(16)
+    s.set_position(position.to_engine(opening(3)))
+    s.configure(max_depth=40, node_limit=20000, time_ms=2000)
+    first = s.run()
+    time.sleep(2.1)
+    second = s.run()
+    assert first["nodes"] >= 20000 and second["nodes"] >= 20000 and second["depth"] >= 2

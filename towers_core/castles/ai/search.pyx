@@ -34,7 +34,8 @@ ctypedef struct Ctx:
     CState s
     int max_depth
     long long node_limit
-    double deadline
+    double deadline  # this run's end on the monotonic clock (0: none), from `budget` when run() starts
+    double budget    # configure's time_ms in seconds (0: none): a fresh deadline every run
     long stop        # set by cancel() on another thread: read and written only through stop_flag.h
     long long nodes
     int depth_done
@@ -356,7 +357,7 @@ cdef class Search:
             raise ValueError("node_limit and noise must not be negative")
         self.c.max_depth = max_depth
         self.c.node_limit = node_limit
-        self.c.deadline = 0.0 if time_ms is None else towers_monotonic() + max(1, int(time_ms)) / 1000.0
+        self.c.budget = 0.0 if time_ms is None else max(1, int(time_ms)) / 1000.0
         self.c.noise = noise
         self.c.noise_seed = mix(noise_seed + <uint64_t>0x9E3779B97F4A7C15)  # wraps in C: any 64-bit seed
         self.c.use_qs = quiescence
@@ -374,6 +375,7 @@ cdef class Search:
         self.c.nodes = 0
         self.c.depth_done = 0
         with nogil:
+            self.c.deadline = towers_monotonic() + self.c.budget if self.c.budget > 0 else 0.0
             run_search(self.c, self.root, self.nroot)
         return self.progress()
 

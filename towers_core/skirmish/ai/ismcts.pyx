@@ -47,7 +47,8 @@ ctypedef struct Tree:
     int nworlds
     long long iterations
     long long iter_limit
-    double deadline
+    double deadline  # this run's end on the monotonic clock (0: none), from `budget` when run() starts
+    double budget    # configure's time_ms in seconds (-1: none): a fresh deadline every run
     double c_uct
     double bias
     double scale
@@ -360,7 +361,7 @@ cdef class Mcts:
         if iterations <= 0 and time_ms is None:
             raise BadLevel("iterations or time_ms: an iteration or a time budget is needed")
         self.t.iter_limit = iterations
-        self.t.deadline = -1.0 if time_ms is None else float(time_ms) / 1000.0
+        self.t.budget = -1.0 if time_ms is None else float(time_ms) / 1000.0
         self.t.rng = seed * <uint64_t>0x9E3779B97F4A7C15 + 1
         self.t.c_uct = c_uct
         self.t.bias = bias
@@ -371,7 +372,7 @@ cdef class Mcts:
 
     def run(self) -> dict:
         """Search to the budget; returns {'move', 'visits', 'value', 'iterations', 'nodes'}."""
-        cdef double budget = self.t.deadline
+        cdef double budget = self.t.budget
         memset(self.t.table, 0, (self.t.mask + 1) * sizeof(Slot))
         self.t.nnodes = 1
         memset(&self.t.nodes[0], 0, sizeof(Node))
