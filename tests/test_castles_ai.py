@@ -7,7 +7,8 @@ import time
 
 import pytest
 from castles_helpers import make_pos
-from towers_core.castles.ai.search import Search, evaluate_engine
+from towers_core.castles.ai.search import MAX_WEIGHT, Search, evaluate_engine
+from towers_core.castles.ai.search import weights as default_weights
 from towers_core.castles.rules import Engine
 
 from towers_core.castles import api, position
@@ -15,7 +16,7 @@ from towers_core.castles.ai import levels
 from towers_core.castles.ai.match import match, opening
 from towers_core.castles.ai.player import Searcher
 from towers_core.cli import main as cli_main
-from towers_core.errors import BadLevel
+from towers_core.errors import BadLevel, BadPosition
 
 
 def test_takes_the_fourth_castle_at_once():
@@ -103,12 +104,40 @@ def test_engine_methods_check_their_arguments():
         with pytest.raises((ValueError, OverflowError, TypeError)):
             call()
     s = Search(12)
-    with pytest.raises(ValueError):
+    with pytest.raises(BadPosition, match="set_position"):
         s.run()
-    with pytest.raises(ValueError):
-        s.configure(max_depth=0)
-    with pytest.raises(ValueError):
-        Search(40)
+    for bad in (9, 25, 1.5, "20", None, True):
+        with pytest.raises(BadLevel, match="tt_bits"):
+            Search(bad)
+
+
+JUNK = (None, "1", 1.5, True, -1, 2 ** 70, float("nan"), [], {})
+
+
+@pytest.mark.parametrize("field, good", [("max_depth", 3), ("node_limit", 500), ("time_ms", 60_000), ("noise", 0),
+                                         ("noise_seed", 0), ("quiescence", True), ("weights", None)])
+def test_a_refused_configure_names_its_field_and_changes_nothing(field, good):
+    """Every configure argument is checked (BadLevel naming it) before any is set: after refused calls
+    the search does exactly what a twin given only the good configure does (both run twice, as the
+    table carries over between runs)."""
+    pos = position.to_engine(opening(3))
+    s, twin = Search(16), Search(16)
+    for search in (s, twin):
+        search.set_position(pos)
+        search.configure(max_depth=3, node_limit=500)
+        search.run()
+    junk = [j for j in JUNK if j != good and not (field == "time_ms" and j is None)]
+    if field == "weights":
+        junk += [[1] * 3, ["x"] * len(default_weights()), [MAX_WEIGHT + 1] * len(default_weights())]
+    for bad in junk:
+        with pytest.raises(BadLevel, match=field):
+            s.configure(**{"max_depth": 40, "node_limit": 500, field: bad})
+    after, expected = s.run(), twin.run()
+    assert (after["move"], after["depth"], after["nodes"]) == (expected["move"], expected["depth"], expected["nodes"])
+    if field == "weights":
+        for bad in junk:
+            with pytest.raises(BadLevel, match="weights"):
+                evaluate_engine(pos, bad)
 
 
 def test_evaluation_is_antisymmetric_at_the_start():

@@ -13,6 +13,11 @@ from towers_core.castles.state cimport *
 from towers_core.rng cimport mix
 from towers_core.castles.rules cimport gen_moves, push_reach, make_move, unmake_move, Engine
 from towers_core.castles.ai.evaluate cimport evaluate, default_weights, NW, WIN
+from towers_core.checks import check_time_ms, whole_number
+from towers_core.errors import BadLevel, BadPosition
+
+MAX_NOISE = 10_000    # leaf noise and evaluation weights, in evaluation units (100 = a castle): far past
+MAX_WEIGHT = 10_000   # any a level or a tuning run uses, and well inside the C ints they are summed in
 
 cdef enum:
     MAXPLY = 64
@@ -320,9 +325,8 @@ cdef class Search:
     cdef int nroot
     cdef bint cancelled
 
-    def __cinit__(self, int tt_bits=20):
-        if tt_bits < 10 or tt_bits > 24:
-            raise ValueError("tt_bits must be 10..24")
+    def __cinit__(self, tt_bits=20):
+        tt_bits = whole_number(tt_bits, "tt_bits", 10, 24, BadLevel)
         self.c = <Ctx*>calloc(1, sizeof(Ctx))
         if self.c == NULL:
             raise MemoryError()
@@ -346,31 +350,34 @@ cdef class Search:
         memcpy(&self.c.s, &e.s, sizeof(CState))
         self.nroot = gen_moves(&self.c.s, self.c.s.to_move, self.root)
         if self.c.s.winner != W_NONE or self.nroot == 0:
-            raise ValueError("no move to search: the game is over or the player to move has none")
+            raise BadPosition("no move to search: the game is over or the player to move has none")
 
-    def configure(self, int max_depth=8, long long node_limit=0, time_ms=None, int noise=0,
-                  unsigned long long noise_seed=0, bint quiescence=True, weights=None) -> None:
-        """Limits (depth 1..60, nodes >= 0 with 0 = none, time_ms None or >= 1), noise and weights."""
-        if max_depth < 1 or max_depth > MAXPLY - 4:
-            raise ValueError("max_depth must be 1..60")
-        if node_limit < 0 or noise < 0:
-            raise ValueError("node_limit and noise must not be negative")
-        self.c.max_depth = max_depth
-        self.c.node_limit = node_limit
-        self.c.budget = 0.0 if time_ms is None else max(1, int(time_ms)) / 1000.0
-        self.c.noise = noise
-        self.c.noise_seed = mix(noise_seed + <uint64_t>0x9E3779B97F4A7C15)  # wraps in C: any 64-bit seed
+    def configure(self, max_depth=8, node_limit=0, time_ms=None, noise=0, noise_seed=0, quiescence=True,
+                  weights=None) -> None:
+        """Limits (depth 1..60, nodes >= 0 with 0 = none, time_ms None or >= 1), noise and weights; all
+        checked before any is set (BadLevel naming the field), so a refused call changes nothing."""
+        depth = whole_number(max_depth, "max_depth", 1, MAXPLY - 4, BadLevel)
+        limit = whole_number(node_limit, "node_limit", 0, 1 << 62, BadLevel)
+        cap = check_time_ms(time_ms)
+        amount = whole_number(noise, "noise", 0, MAX_NOISE, BadLevel)
+        seed = whole_number(noise_seed, "noise_seed", 0, (1 << 64) - 1, BadLevel)
+        if not isinstance(quiescence, bool):
+            raise BadLevel(f"quiescence must be true or false, not {quiescence!r}"[:200])
+        weights = checked_weights(weights)
+        self.c.max_depth = depth
+        self.c.node_limit = limit
+        self.c.budget = 0.0 if cap is None else cap / 1000.0
+        self.c.noise = amount
+        self.c.noise_seed = mix(<uint64_t>seed + <uint64_t>0x9E3779B97F4A7C15)  # wraps in C: any 64-bit seed
         self.c.use_qs = quiescence
         if weights is not None:
-            if len(weights) != NW:
-                raise ValueError(f"weights must have {NW} entries")
             for i in range(NW):
-                self.c.w[i] = int(weights[i])
+                self.c.w[i] = weights[i]
 
     def run(self) -> dict:
         """Search until a limit or cancel(); the result dict is that of progress()."""
         if self.nroot == 0:
-            raise ValueError("set_position first")
+            raise BadPosition("no position to search: call set_position first")
         towers_flag_set(&self.c.stop, self.cancelled)  # a cancel() before run() still stops it at once
         self.c.nodes = 0
         self.c.depth_done = 0
@@ -397,12 +404,22 @@ def weights() -> list:
     return [w[i] for i in range(NW)]
 
 
+def checked_weights(weights) -> list | None:
+    """None (the defaults) or NW whole numbers within ±MAX_WEIGHT; else BadLevel naming weights."""
+    if weights is None:
+        return None
+    if not isinstance(weights, (list, tuple)) or len(weights) != NW:
+        raise BadLevel(f"weights must be a list of {NW} whole numbers")
+    return [whole_number(x, "weights", -MAX_WEIGHT, MAX_WEIGHT, BadLevel) for x in weights]
+
+
 def evaluate_engine(Engine e not None, weights=None) -> int:
     """The static evaluation of e's position for its player to move (for tests and greedy)."""
     cdef int w[NW]
     default_weights(w)
+    weights = checked_weights(weights)
     if weights is not None:
         for i in range(NW):
-            w[i] = int(weights[i])
+            w[i] = weights[i]
     return evaluate(&e.s, w)
 
