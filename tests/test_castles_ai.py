@@ -9,14 +9,14 @@ import pytest
 from castles_helpers import make_pos
 from towers_core.castles.ai.search import MAX_WEIGHT, Search, evaluate_engine
 from towers_core.castles.ai.search import weights as default_weights
-from towers_core.castles.rules import Engine
+from towers_core.castles.rules import bench_playouts
 
 from towers_core.castles import api, position
 from towers_core.castles.ai import levels
 from towers_core.castles.ai.match import match, opening
 from towers_core.castles.ai.player import Searcher
 from towers_core.cli import main as cli_main
-from towers_core.errors import BadLevel, BadPosition
+from towers_core.errors import BadLevel, BadPosition, TowersError
 
 
 def test_takes_the_fourth_castle_at_once():
@@ -96,13 +96,37 @@ def test_time_per_move_of_each_level_is_printed():
 
 
 def test_engine_methods_check_their_arguments():
-    e = Engine()
-    for call in (lambda: e.set_tower(49, "S"), lambda: e.set_tower(-1, "S"), lambda: e.set_tower(0, "SSSSSS"),
-                 lambda: e.set_tower(0, "Q"), lambda: e.get_tower(99), lambda: e.play(-1), lambda: e.play(245),
-                 lambda: e.moves(2), lambda: e.mobility(-1), lambda: e.reach(0, 4), lambda: e.set_meta(2, 0, 0, None),
-                 lambda: e.set_meta(0, -1, 0, None), lambda: e.set_meta(0, 0, 0, (5, "castles"))):
-        with pytest.raises((ValueError, OverflowError, TypeError)):
-            call()
+    """Every Python-callable engine method refuses junk with the project's errors, naming the field,
+    and leaves the engine byte for byte as it was: never a TypeError or an OverflowError from Cython."""
+    e = position.to_engine(opening(3))
+    before = e.raw()
+    calls = {
+        "square": [lambda v=v: e.set_tower(v, "S") for v in (49, -1, 2 ** 70, 1.0, "a1", None, True)]
+        + [lambda v=v: e.get_tower(v) for v in (99, -1, 2 ** 70, 0.5, None)]
+        + [lambda v=v: e.reach(v, 0) for v in (49, "x")],
+        "tower": [lambda v=v: e.set_tower(0, v) for v in ("SSSSSS", "Q", None, 5, ["S"])],
+        "player": [lambda v=v: e.moves(v) for v in (2, -2, 2 ** 70, "S", None, 0.0)]
+        + [lambda v=v: e.mobility(v) for v in (-1, 2, "N", None)],
+        "direction": [lambda v=v: e.reach(0, v) for v in (4, -1, 2 ** 70, 1.5, None)],
+        "to_move": [lambda v=v: e.set_meta(v, 0, 0, None) for v in (2, -1, "S", None, True)],
+        "ply": [lambda v=v: e.set_meta(0, v, 0, None) for v in (-1, 2 ** 70, 1.5, "3", None)],
+        "quiet": [lambda v=v: e.set_meta(0, 0, v, None) for v in (-1, 2 ** 70, 1.5, None)],
+        "result": [lambda v=v: e.set_meta(1, 5, 5, v) for v in ((5, "castles"), (0, "nope"), (0,), "castles",
+                                                                   [0, "castles"], (True, "castles"), 7)],
+        "move": [lambda v=v: e.play(v) for v in (-1, 245, 2 ** 70, 1.5, "a1", None)]
+        + [lambda v=v: e.is_legal(v) for v in (1.5, "a1", None)],
+    }
+    for field, group in calls.items():
+        for call in group:
+            with pytest.raises(TowersError) as err:
+                call()
+            assert field in str(err.value) or (field == "move" and "illegal move" in str(err.value)), \
+                (field, str(err.value))
+            assert e.raw() == before
+    assert e.is_legal(-5) is False and e.is_legal(2 ** 40) is False
+    for bad in ((-1, 1), (2 ** 70, 1), (1.5, 1), (1, "x"), (1, 2 ** 70)):
+        with pytest.raises(BadLevel, match="games|seed"):
+            bench_playouts(bad[0], bad[1], e)
     s = Search(12)
     with pytest.raises(BadPosition, match="set_position"):
         s.run()

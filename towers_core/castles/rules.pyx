@@ -9,6 +9,10 @@ from libc.stdint cimport uint64_t
 from libc.string cimport memset, memcpy
 from towers_core.castles.state cimport *
 from towers_core.rng cimport next_rand
+from towers_core.checks import check_seed, whole_number
+from towers_core.errors import BadLevel, BadPosition, IllegalAction, brief
+
+MAX_COUNTER = 1 << 62   # ply and quiet: any count a game can reach, well inside the C long long
 
 cdef uint64_t ZOB[49][6][4]   # square, level 0-5 (piece index in the stack), piece code
 cdef uint64_t ZOB_SIDE
@@ -262,16 +266,16 @@ cdef class Engine:
         return e
 
     # -- raw fields, for position.py
-    def get_tower(self, int sq) -> str:
+    def get_tower(self, sq) -> str:
         """The tower on square sq as a string over S, N, X, bottom first ('' when empty)."""
-        _check_square(sq)
+        sq = _check_square(sq)
         return "".join(PIECES[(self.s.st[sq] >> (2 * i)) & 3] for i in range(self.s.h[sq]))
 
-    def set_tower(self, int sq, str tower) -> None:
+    def set_tower(self, sq, tower) -> None:
         """Put a tower (string over S, N, X, at most 5) on square sq; the hash follows."""
-        _check_square(sq)
-        if len(tower) > MAXH or any(c not in "SNX" for c in tower):
-            raise ValueError(f"bad tower {tower!r}")
+        sq = _check_square(sq)
+        if not isinstance(tower, str) or len(tower) > MAXH or any(c not in "SNX" for c in tower):
+            raise BadPosition(f"tower must be at most {MAXH} of S, N and X, not {brief(tower)}"[:200])
         cdef unsigned short word = 0
         for i, c in enumerate(tower):
             word |= PIECES.index(c) << (2 * i)
@@ -287,10 +291,17 @@ cdef class Engine:
             r = {"winner": None if self.s.winner == W_DRAW else self.s.winner, "reason": REASONS[self.s.reason]}
         return {"to_move": self.s.to_move, "ply": self.s.ply, "quiet": self.s.quiet, "result": r}
 
-    def set_meta(self, int to_move, long long ply, long long quiet, result) -> None:
-        """Set the counters, the player to move and the result (None or (winner|None, reason))."""
-        if to_move not in (0, 1) or ply < 0 or quiet < 0:
-            raise ValueError("bad meta")
+    def set_meta(self, to_move, ply, quiet, result) -> None:
+        """Set the counters, the player to move and the result (None or (winner|None, reason)); all
+        checked before any is set (BadPosition naming the field)."""
+        to_move = whole_number(to_move, "to_move", 0, 1)
+        ply = whole_number(ply, "ply", 0, MAX_COUNTER)
+        quiet = whole_number(quiet, "quiet", 0, MAX_COUNTER)
+        if result is not None and not (isinstance(result, tuple) and len(result) == 2
+                                       and (result[0] is None or (type(result[0]) is int and result[0] in (0, 1)))
+                                       and isinstance(result[1], str) and result[1] in REASONS[1:]):
+            raise BadPosition(f"result must be None or (winner 0, 1 or None, one of {', '.join(REASONS[1:])}), "
+                              f"not {brief(result)}"[:200])
         self.s.to_move = to_move
         self.s.ply = ply
         self.s.quiet = quiet
@@ -298,8 +309,6 @@ cdef class Engine:
             self.s.winner, self.s.reason = W_NONE, R_NONE
         else:
             winner, reason = result
-            if winner not in (None, 0, 1) or reason not in REASONS[1:]:
-                raise ValueError("bad result")
             self.s.winner = W_DRAW if winner is None else winner
             self.s.reason = REASONS.index(reason)
         self.s.hash = full_hash(&self.s)
@@ -320,13 +329,12 @@ cdef class Engine:
     def over(self) -> bool:
         return self.s.winner != W_NONE
 
-    def moves(self, int player=-1) -> list:
-        """Legal moves (ints) of `player` (default: the player to move) on the board, game over or not."""
+    def moves(self, player=-1) -> list:
+        """Legal moves (ints) of `player` (default -1: the player to move) on the board, game over or not."""
         cdef int buf[MAXMOVES]
+        player = whole_number(player, "player", -1, 1)
         if player == -1:
             player = self.s.to_move
-        if player not in (0, 1):
-            raise ValueError("player must be 0 or 1")
         n = gen_moves(&self.s, player, buf)
         return [buf[i] for i in range(n)]
 
@@ -334,32 +342,32 @@ cdef class Engine:
         """The legal moves of the player to move while the game runs ([] once it is over)."""
         return [] if self.s.winner != W_NONE else self.moves()
 
-    def mobility(self, int player) -> int:
-        if player not in (0, 1):
-            raise ValueError("player must be 0 or 1")
-        return count_moves(&self.s, player)
+    def mobility(self, player) -> int:
+        return count_moves(&self.s, whole_number(player, "player", 0, 1))
 
-    def reach(self, int sq, int d) -> int:
+    def reach(self, sq, d) -> int:
         """k of §5.1 for pushing the tower on sq towards d (0-3)."""
-        _check_square(sq)
-        if d < 0 or d > 3:
-            raise ValueError("direction must be 0-3")
-        return push_reach(&self.s, sq, d)
+        sq = _check_square(sq)
+        return push_reach(&self.s, sq, whole_number(d, "direction", 0, 3))
 
-    def is_legal(self, int mv) -> bool:
-        return self.s.winner == W_NONE and is_legal(&self.s, mv)
+    def is_legal(self, mv) -> bool:
+        """Whether the packed move `mv` is legal now (False for any whole number that is not; a
+        move that is not a whole number is refused with IllegalAction)."""
+        if type(mv) is not int:
+            raise IllegalAction(f"move must be a packed move (a whole number), not {brief(mv)}"[:200])
+        return -(1 << 31) <= mv < (1 << 31) and self.s.winner == W_NONE and is_legal(&self.s, mv)
 
-    def play(self, int mv) -> None:
-        """Play a legal move of the player to move; anything else raises ValueError."""
+    def play(self, mv) -> None:
+        """Play a legal move of the player to move; anything else raises IllegalAction."""
         cdef Undo u
         if not self.is_legal(mv):
-            raise ValueError(f"illegal move {mv}")
+            raise IllegalAction(f"illegal move {mv}")
         make_move(&self.s, mv, &u)
 
     def resign(self) -> None:
         """The player to move resigns: only the result changes (fine point 11)."""
         if self.s.winner != W_NONE:
-            raise ValueError("the game is over")
+            raise IllegalAction("the game is over")
         self.s.winner = 1 - self.s.to_move
         self.s.reason = R_RESIGN
 
@@ -391,17 +399,16 @@ cdef bint memcmp_state(CState* a, CState* b):
     return (<char*>a)[:sizeof(CState)] == (<char*>b)[:sizeof(CState)]
 
 
-def _check_square(int sq) -> None:
-    if sq < 0 or sq >= NSQ:
-        raise ValueError(f"square {sq} is off the board")
+def _check_square(sq) -> int:
+    """A square index on the board (0..NSQ-1); else BadPosition naming the square."""
+    return whole_number(sq, "square", 0, NSQ - 1)
 
 
-def bench_playouts(int games, unsigned long long seed, Engine start not None) -> tuple:
+def bench_playouts(games, seed, Engine start not None) -> tuple:
     """Random games from `start` in C: (games, plies). The engine bench of `towers-cli castles bench`."""
-    cdef uint64_t rng = seed ^ 0x9E3779B97F4A7C15
+    cdef int n = whole_number(games, "games", 0, 1_000_000, BadLevel)
+    cdef uint64_t rng = (check_seed(seed, "seed", BadLevel) & 0xFFFFFFFFFFFFFFFF) ^ 0x9E3779B97F4A7C15
     cdef long long plies = 0
-    if games < 0 or games > 1_000_000:
-        raise ValueError("games must be 0..1e6")
     with nogil:
-        random_games(&start.s, games, &rng, &plies)
-    return games, plies
+        random_games(&start.s, n, &rng, &plies)
+    return n, plies
