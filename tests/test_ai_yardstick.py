@@ -108,3 +108,37 @@ def test_a_tree_run_twice_gets_its_clock_cap_afresh():
     tree.configure(iterations=3_000_000, time_ms=50)
     first, second = tree.run(), tree.run()
     assert 0 < first["iterations"] < 3_000_000 and 0 < second["iterations"] < 3_000_000
+
+
+def test_the_tree_checks_every_argument_and_a_refusal_changes_nothing():
+    """Mcts refuses junk with BadLevel naming the field (never a TypeError or OverflowError from
+    Cython), checks every configure argument before it sets any, and then searches exactly as a twin
+    given only the good configure."""
+    from towers_core.errors import BadLevel
+    from towers_core.skirmish.ai import determinize
+    from towers_core.skirmish.ai.ismcts import Mcts
+    pos = api.new_position(5)
+    view = api.view(pos, pos["to_move"])
+    worlds = determinize.worlds(view, [], 4, 1)
+    for bad in (1, -5, 2 ** 70, 2.5, "10", None):
+        with pytest.raises(BadLevel, match="max_nodes"):
+            Mcts(bad)
+    tree, twin = Mcts(5000), Mcts(5000)
+    for bad in ("worlds", [1, 2], [], worlds * 65, tuple(worlds)):
+        with pytest.raises(BadLevel, match="worlds"):
+            tree.set_worlds(bad)
+    good = {"iterations": 800, "seed": 3}
+    for t in (tree, twin):
+        t.set_worlds(worlds)
+        t.configure(**good)
+    junk = {"iterations": (-1, 2 ** 70, 1.5, "9", None), "time_ms": (0, -5, 1.5, "1000", 10 ** 9),
+            "seed": (2 ** 70, 1.5, "1", None), "c_uct": (-0.1, 101, float("nan"), "1", None, True),
+            "bias": (-1, 1e9, float("inf"), None), "scale": (0.0, 1e4, "6", None), "rollout": (-1, 65, 6.0, None),
+            "expert_leaf": (1, "yes", None)}
+    for field, values in junk.items():
+        for bad in values:
+            with pytest.raises(BadLevel, match=field):
+                tree.configure(**dict(good, iterations=10 ** 6, c_uct=50.0) | {field: bad})
+    with pytest.raises(BadLevel, match="iterations or time_ms"):
+        tree.configure(iterations=0)
+    assert tree.run() == twin.run()

@@ -22,6 +22,14 @@ def whole_number(value: Any, field: str, lo: int, hi: int, error: type = BadPosi
     return value
 
 
+def real_number(value: Any, field: str, lo: float, hi: float, error: type = BadLevel) -> float:
+    """`value` as a float if it is an int or float (not a bool) in [lo, hi] (never nan); else `error`
+    naming the field."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not lo <= value <= hi:
+        raise error(f"{field} must be a number from {lo:g} to {hi:g}, not {brief(value)}"[:200])
+    return float(value)
+
+
 def check_seed(seed: Any, field: str = "seed", error: type = BadPosition) -> int:
     """A seed: a whole number that fits 64 bits (signed or not)."""
     return whole_number(seed, field, SEED_MIN, SEED_MAX, error)

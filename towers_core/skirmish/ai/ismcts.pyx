@@ -17,7 +17,11 @@ from towers_core.rng cimport next_rand
 from towers_core.skirmish.rules cimport apply_action, Engine
 from towers_core.skirmish.ai.moves cimport playable_moves, target_of, MAXMOVES
 from towers_core.skirmish.ai.evaluate cimport evaluate, default_weights, NW
-from towers_core.errors import BadLevel, BadPosition
+from towers_core.checks import check_seed, check_time_ms, real_number, whole_number
+from towers_core.errors import BadLevel, BadPosition, brief
+
+MAX_TREE_NODES = 1 << 26     # nodes a tree may hold: far past the yardstick's 1 << 20
+MAX_ITERATIONS = 10 ** 12
 
 load_card_table()
 
@@ -326,8 +330,9 @@ cdef class Mcts:
     """One IS-MCTS search over a set of worlds; `run()` releases the GIL."""
     cdef Tree t
 
-    def __cinit__(self, int max_nodes=1 << 20):
+    def __cinit__(self, max_nodes=1 << 20):
         cdef uint64_t slots = 1
+        max_nodes = whole_number(max_nodes, "max_nodes", 2, MAX_TREE_NODES, BadLevel)
         memset(&self.t, 0, sizeof(Tree))
         while slots < <uint64_t>(2 * max_nodes):
             slots <<= 1
@@ -344,25 +349,37 @@ cdef class Mcts:
     def __dealloc__(self):
         free(self.t.nodes); free(self.t.table); free(self.t.worlds); free(self.t.moves); free(self.t.path)
 
-    def set_worlds(self, list engines) -> None:
+    def set_worlds(self, engines) -> None:
         """Copy the determinized positions (all with the searching player to move)."""
         cdef Engine e
         cdef int i
+        if not isinstance(engines, list) or not all(isinstance(x, Engine) for x in engines):
+            raise BadLevel(f"worlds: a list of engines, not {brief(engines)}"[:200])
         if not 1 <= len(engines) <= MAXW:
             raise BadLevel(f"worlds: between 1 and {MAXW}, not {len(engines)}")
         for i, e in enumerate(engines):
             memcpy(&self.t.worlds[i], &e.s, sizeof(State))
         self.t.nworlds = len(engines)
 
-    def configure(self, long long iterations=0, time_ms=None, uint64_t seed=1, double c_uct=0.7,
-                  double bias=1.0, double scale=6.0, int rollout=6, bint expert_leaf=False) -> None:
+    def configure(self, iterations=0, time_ms=None, seed=1, c_uct=0.7, bias=1.0, scale=6.0, rollout=6,
+                  expert_leaf=False) -> None:
         """Budget (iterations and/or clock from `run()`), seed, exploration, prior weight, rollout plies;
-        `expert_leaf` scores leaves with the levels' evaluation instead of this player's own."""
-        if iterations <= 0 and time_ms is None:
+        `expert_leaf` scores leaves with the levels' evaluation instead of this player's own. All are
+        checked (BadLevel naming the field) before any is set."""
+        iterations = whole_number(iterations, "iterations", 0, MAX_ITERATIONS, BadLevel)
+        time_ms = check_time_ms(time_ms)
+        if iterations == 0 and time_ms is None:
             raise BadLevel("iterations or time_ms: an iteration or a time budget is needed")
+        seed = check_seed(seed, "seed", BadLevel) & 0xFFFFFFFFFFFFFFFF
+        c_uct = real_number(c_uct, "c_uct", 0.0, 100.0)
+        bias = real_number(bias, "bias", 0.0, 1000.0)
+        scale = real_number(scale, "scale", 0.1, 1000.0)
+        rollout = whole_number(rollout, "rollout", 0, 64, BadLevel)
+        if not isinstance(expert_leaf, bool):
+            raise BadLevel(f"expert_leaf must be true or false, not {brief(expert_leaf)}"[:200])
         self.t.iter_limit = iterations
-        self.t.budget = -1.0 if time_ms is None else float(time_ms) / 1000.0
-        self.t.rng = seed * <uint64_t>0x9E3779B97F4A7C15 + 1
+        self.t.budget = -1.0 if time_ms is None else time_ms / 1000.0
+        self.t.rng = <uint64_t>seed * <uint64_t>0x9E3779B97F4A7C15 + 1
         self.t.c_uct = c_uct
         self.t.bias = bias
         self.t.scale = scale
