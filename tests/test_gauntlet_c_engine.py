@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from towers_core.errors import IllegalAction, TowersError
+from towers_core.errors import BadLevel, IllegalAction, TowersError
 from towers_core.gauntlet import api, gen
 from towers_core.gauntlet.board import TILES
-from towers_core.gauntlet.cengine import Engine, Unsupported, battle_actions, format_action
+from towers_core.gauntlet.cengine import Engine, Unsupported, battle_actions, bench, format_action
 from towers_core.gauntlet.engine import play_full
 from towers_core.gauntlet.position import clone, raw_view
 from towers_core.gauntlet.randomplay import pick, random_start
@@ -127,6 +127,32 @@ def test_checked_wrapper_refuses_bad_input():
             call()
     with pytest.raises(TypeError):
         pickle.dumps(e)
+
+
+def test_the_c_functions_refuse_junk_naming_the_field():
+    """format_action, play_code, battle_actions and bench refuse what is not a whole number in range
+    with the project's errors naming the field, never a TypeError or OverflowError from Cython; a
+    refused play changes nothing."""
+    pos = random_start(random.Random(5))
+    e = Engine(pos)
+    for bad in (None, "6", 6.0, True, -1, 1 << 70):
+        with pytest.raises(IllegalAction, match="packed action"):
+            format_action(bad)
+        with pytest.raises(IllegalAction, match="packed action"):
+            e.play_code(bad)
+        assert e.to_json() == pos
+    for bad in (None, "1", 1.5, 1 << 70):
+        with pytest.raises(BadLevel, match="seed"):
+            battle_actions(pos, bad, 10)
+        with pytest.raises(BadLevel, match="max_actions"):
+            battle_actions(pos, 1, bad)
+        with pytest.raises(BadLevel, match="seed"):
+            bench(0.01, bad, 10)
+        with pytest.raises(BadLevel, match="max_actions"):
+            bench(0.01, 1, bad)
+    for bad in (None, "1", 0, -1, float("nan"), 1e9, True):
+        with pytest.raises(BadLevel, match="seconds"):
+            bench(bad, 1, 10)
 
 
 @settings(max_examples=300, deadline=None)

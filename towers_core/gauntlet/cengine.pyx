@@ -13,7 +13,11 @@ from towers_core.gauntlet.rules cimport (
     K_ACT, K_STRUCT, K_END, K_AP, NONE_TILE,
 )
 
-from towers_core.errors import IllegalAction, TowersError
+from towers_core.checks import check_seconds, check_seed, whole_number
+from towers_core.errors import BadLevel, IllegalAction, TowersError
+
+PACKED_MAX = (1 << 62) - 1   # a packed action is a non-negative whole number (the kinds use 30 bits)
+MAX_BATTLE_ACTIONS = 10 ** 9
 from towers_core.gauntlet.board import DIRS, ORDER, TILES
 from towers_core.gauntlet.foes import FOES
 from towers_core.gauntlet.notation import ABILITIES
@@ -165,12 +169,13 @@ cdef dict _dump(State* s, dict template):
     }
 
 
-def format_action(long long a) -> str:
-    """The canonical §15 string of a packed action; ValueError if `a` is not one."""
+def format_action(a) -> str:
+    """The canonical §15 string of a packed action; IllegalAction if `a` is not one."""
+    a = whole_number(a, "packed action", 0, PACKED_MAX, IllegalAction)
     try:
         return _format(a)
     except IndexError:
-        raise ValueError(f"not a packed action: {a}") from None
+        raise IllegalAction(f"not a packed action: {a}") from None
 
 
 cdef str _format(long long a):
@@ -187,7 +192,7 @@ cdef str _format(long long a):
     if kind == K_STRUCT:
         return f"{t1}x{TILES[(a >> 14) & 63]}"
     if kind != K_ACT:
-        raise ValueError(f"not a packed action: {a}")
+        raise IllegalAction(f"not a packed action: {a}")
     s = t1 + ("", "!fury", "!unsiege", "")[(a >> 14) & 3]
     to = (a >> 16) & 63
     if to != NONE_TILE:
@@ -285,10 +290,11 @@ cdef class Engine:
                 return a
         return None
 
-    def play_code(self, long long a) -> bool:
+    def play_code(self, a) -> bool:
         """Apply a packed action from legal_codes (checked again in C)."""
         self._ready()
-        cdef int r = play(&self.s, a, &self.o)
+        cdef long long code = whole_number(a, "packed action", 0, PACKED_MAX, IllegalAction)
+        cdef int r = play(&self.s, code, &self.o)
         if r < 0:
             raise IllegalAction(f"packed action {a} is not legal here")
         return r == 1
@@ -302,8 +308,10 @@ cdef class Engine:
         return bool(self.s.result)
 
 
-def battle_actions(pos: dict, uint64_t seed, long long max_actions) -> int:
+def battle_actions(pos: dict, seed, max_actions) -> int:
     """One random battle from `pos` (checked) wholly in C, nogil; the actions played."""
+    seed = check_seed(seed, "seed", BadLevel) & 0xFFFFFFFFFFFFFFFF
+    max_actions = whole_number(max_actions, "max_actions", 0, MAX_BATTLE_ACTIONS, BadLevel)
     return _battle(Engine(pos), seed, max_actions)
 
 
@@ -320,7 +328,7 @@ cdef long long _battle(Engine e, uint64_t seed, long long max_actions) except -2
     return n
 
 
-def bench(double seconds, seed: int, long long max_actions) -> tuple:
+def bench(seconds, seed, max_actions) -> tuple:
     """Random battles between random legal armies (randomplay.random_start) played in C for
     `seconds`: (actions, battles, wall time, time inside the C loop). The starts are made
     here, so they skip the re-validation a caller's position would get."""
@@ -328,8 +336,9 @@ def bench(double seconds, seed: int, long long max_actions) -> tuple:
     import time
 
     from towers_core.gauntlet.randomplay import random_start
-    if not seconds > 0 or max_actions < 1:
-        raise TowersError("seconds > 0 and max_actions >= 1")
+    seconds = check_seconds(seconds, "seconds")
+    seed = check_seed(seed, "seed", BadLevel)
+    max_actions = whole_number(max_actions, "max_actions", 1, MAX_BATTLE_ACTIONS, BadLevel)
     rng = random.Random(seed)
     cdef long long actions = 0, battles = 0
     cdef double core = 0.0
