@@ -543,3 +543,24 @@ def test_a_search_run_twice_gets_its_clock_cap_afresh():
     second = s.run()
     assert first["nodes"] < 50_000_000 and second["nodes"] < 50_000_000
     assert second["depth"] >= 1
+
+
+def test_a_refused_configure_changes_nothing():
+    """configure checks every argument before it sets any: after refused calls that put a good value
+    before the bad one, the search does exactly what a twin given only the good configure does."""
+    import pytest
+    from towers_core.errors import BadLevel
+    worlds = determinize.worlds(api.view(SMALL, "S"), [], 2, 1)
+    s, twin = Search(16), Search(16)
+    for search in (s, twin):
+        search.set_worlds(worlds)
+        search.configure(max_depth=3, node_limit=4000)
+    refused = [{"max_depth": 9, "node_limit": 99, "weights": {"high": 50.0}, "qs": -1},
+               {"node_limit": 99, "lmr": 3, "reveal": 7}, {"max_depth": 1, "noise_seed": -1},
+               {"weights": {"high": 50.0}, "risk": 2.0}, {"max_depth": 2, "weights": {"nope": 1.0}}]
+    for kwargs in refused:
+        with pytest.raises(BadLevel):
+            s.configure(**kwargs)
+    mine, theirs = s.run(), twin.run()
+    assert (mine["move"], mine["value"], mine["depth"], mine["nodes"]) == \
+        (theirs["move"], theirs["value"], theirs["depth"], theirs["nodes"])

@@ -1145,6 +1145,7 @@ cdef class Search:
         `blind` N > 0 has the opponent's decision nodes up to ply N choose strikes on the searching player's
         face-down cards at the set_identity_odds of those squares, as it cannot see them (blind_node); `qs` N > 0
         lets the side to move at the horizon make board attacks for up to N plies before it is evaluated (quiesce)."""
+        cdef double w[NW]
         if time_ms is not None and (isinstance(time_ms, bool) or not isinstance(time_ms, (int, float))
                                     or not 0 < time_ms <= 3.6e6):
             raise BadLevel("time_ms must be null or a number of milliseconds from 1 to 3600000")
@@ -1152,22 +1153,32 @@ cdef class Search:
             raise BadLevel("noise must be a number from 0 to 100")
         if not isinstance(use_tt, bool):
             raise BadLevel("use_tt must be true or false")
-        set_weights(self.c.w, weights)
-        self.c.max_depth = min(whole_number(max_depth, "max_depth", 1, 1000, BadLevel), MAXPLY - 2)
-        self.c.node_limit = whole_number(node_limit, "node_limit", 0, 10 ** 12, BadLevel)
-        self.c.budget = -1.0 if time_ms is None else float(time_ms) / 1000.0
-        self.c.noise = noise
-        self.c.noise_seed = whole_number(noise_seed, "noise_seed", 0, 0xFFFFFFFFFFFFFFFF, BadLevel)
-        self.c.verify_depth = whole_number(verify_depth, "verify_depth", 0, MAXPLY - 2, BadLevel)
-        self.c.use_tt = use_tt
-        self.c.move_cap = whole_number(move_cap, "move_cap", 1, MAXMOVES, BadLevel)
-        self.c.lmr = whole_number(lmr, "lmr", 0, MAXMOVES, BadLevel)
         if isinstance(risk, bool) or not isinstance(risk, (int, float)) or not -1.0 <= risk <= 1.0:
             raise BadLevel("risk must be a number from -1 to 1")
+        set_weights(w, weights)   # every argument is checked before any is set: a refusal changes nothing
+        depth = min(whole_number(max_depth, "max_depth", 1, 1000, BadLevel), MAXPLY - 2)
+        limit = whole_number(node_limit, "node_limit", 0, 10 ** 12, BadLevel)
+        seed = whole_number(noise_seed, "noise_seed", 0, 0xFFFFFFFFFFFFFFFF, BadLevel)
+        verify = whole_number(verify_depth, "verify_depth", 0, MAXPLY - 2, BadLevel)
+        cap = whole_number(move_cap, "move_cap", 1, MAXMOVES, BadLevel)
+        reductions = whole_number(lmr, "lmr", 0, MAXMOVES, BadLevel)
+        reveal = whole_number(reveal, "reveal", 0, 2, BadLevel)
+        blind = whole_number(blind, "blind", 0, MAXPLY - 2, BadLevel)
+        qs = whole_number(qs, "qs", 0, MAXPLY - 2, BadLevel)
+        memcpy(self.c.w, w, NW * sizeof(double))
+        self.c.max_depth = depth
+        self.c.node_limit = limit
+        self.c.budget = -1.0 if time_ms is None else float(time_ms) / 1000.0
+        self.c.noise = noise
+        self.c.noise_seed = seed
+        self.c.verify_depth = verify
+        self.c.use_tt = use_tt
+        self.c.move_cap = cap
+        self.c.lmr = reductions
         self.c.risk = risk
-        self.c.reveal = whole_number(reveal, "reveal", 0, 2, BadLevel)
-        self.c.blind = whole_number(blind, "blind", 0, MAXPLY - 2, BadLevel)
-        self.c.qs = whole_number(qs, "qs", 0, MAXPLY - 2, BadLevel)
+        self.c.reveal = reveal
+        self.c.blind = blind
+        self.c.qs = qs
 
     def run(self) -> dict:
         """Search to the limits; returns {'move', 'value', 'depth', 'nodes', ...}."""
