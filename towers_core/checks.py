@@ -11,6 +11,7 @@ from typing import Any
 from towers_core.errors import BadLevel, BadPosition, brief
 
 SEED_MIN, SEED_MAX = -(1 << 63), (1 << 64) - 1  # 64-bit: bigger ones would only be slow to hash
+SEED_MASK = (1 << 64) - 1
 MAX_TIME_MS = 3_600_000                         # an hour: past that a budget is a typo
 MAX_SECONDS = 3600.0
 
@@ -33,6 +34,12 @@ def real_number(value: Any, field: str, lo: float, hi: float, error: type = BadL
 def check_seed(seed: Any, field: str = "seed", error: type = BadPosition) -> int:
     """A seed: a whole number that fits 64 bits (signed or not)."""
     return whole_number(seed, field, SEED_MIN, SEED_MAX, error)
+
+
+def unsigned_seed(seed: Any, field: str = "seed", error: type = BadPosition) -> int:
+    """A seed checked as check_seed checks it, as the unsigned 64-bit number the C engines take (a
+    negative one wraps, as it would in C)."""
+    return check_seed(seed, field, error) & SEED_MASK
 
 
 def check_time_ms(time_ms: Any) -> int | None:

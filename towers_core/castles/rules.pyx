@@ -9,7 +9,7 @@ from libc.stdint cimport uint64_t
 from libc.string cimport memset, memcpy
 from towers_core.castles.state cimport *
 from towers_core.rng cimport next_rand
-from towers_core.checks import check_seed, whole_number
+from towers_core.checks import unsigned_seed, whole_number
 from towers_core.errors import BadLevel, BadPosition, IllegalAction, brief
 
 MAX_COUNTER = 1 << 62   # ply and quiet: any count a game can reach, well inside the C long long
@@ -407,7 +407,7 @@ def _check_square(sq) -> int:
 def bench_playouts(games, seed, Engine start not None) -> tuple:
     """Random games from `start` in C: (games, plies). The engine bench of `towers-cli castles bench`."""
     cdef int n = whole_number(games, "games", 0, 1_000_000, BadLevel)
-    cdef uint64_t rng = (check_seed(seed, "seed", BadLevel) & 0xFFFFFFFFFFFFFFFF) ^ 0x9E3779B97F4A7C15
+    cdef uint64_t rng = unsigned_seed(seed, "seed", BadLevel) ^ 0x9E3779B97F4A7C15
     cdef long long plies = 0
     with nogil:
         random_games(&start.s, n, &rng, &plies)

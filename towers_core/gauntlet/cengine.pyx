@@ -13,17 +13,17 @@ from towers_core.gauntlet.rules cimport (
     K_ACT, K_STRUCT, K_END, K_AP, NONE_TILE,
 )
 
-from towers_core.checks import check_seconds, check_seed, whole_number
+from towers_core.checks import check_seconds, check_seed, unsigned_seed, whole_number
 from towers_core.errors import BadLevel, IllegalAction, TowersError
-
-PACKED_MAX = (1 << 62) - 1   # a packed action is a non-negative whole number (the kinds use 30 bits)
-MAX_BATTLE_ACTIONS = 10 ** 9
 from towers_core.gauntlet.board import DIRS, ORDER, TILES
 from towers_core.gauntlet.foes import FOES
 from towers_core.gauntlet.notation import ABILITIES
 from towers_core.gauntlet.position import validate
 from towers_core.gauntlet.stats import FX_ORDER
 from towers_core.gauntlet.units import RESEARCH, SLOTS
+
+PACKED_MAX = (1 << 62) - 1   # a packed action is a non-negative whole number (the kinds use 30 bits)
+MAX_BATTLE_ACTIONS = 10 ** 9
 
 FOE_IDS = ("king",) + tuple(FOES)
 REASONS = ("royal", "control", "resign", "abandoned")
@@ -310,15 +310,13 @@ cdef class Engine:
 
 def battle_actions(pos: dict, seed, max_actions) -> int:
     """One random battle from `pos` (checked) wholly in C, nogil; the actions played."""
-    seed = check_seed(seed, "seed", BadLevel) & 0xFFFFFFFFFFFFFFFF
+    seed = unsigned_seed(seed, "seed", BadLevel)
     max_actions = whole_number(max_actions, "max_actions", 0, MAX_BATTLE_ACTIONS, BadLevel)
     return _battle(Engine(pos), seed, max_actions)
 
 
 cdef long long _battle(Engine e, uint64_t seed, long long max_actions) except -2:
-    e._ready()
-    if max_actions < 0:
-        raise TowersError("max_actions: must be >= 0")
+    e._ready()   # both callers check max_actions (whole_number)
     cdef uint64_t r = seed
     cdef long long n
     with nogil:

@@ -14,7 +14,7 @@ from towers_core.rng cimport mix
 from towers_core.castles.rules cimport gen_moves, push_reach, make_move, unmake_move, Engine
 from towers_core.castles.ai.evaluate cimport evaluate, default_weights, NW, WIN
 from towers_core.checks import check_time_ms, whole_number
-from towers_core.errors import BadLevel, BadPosition
+from towers_core.errors import BadLevel, BadPosition, brief
 
 MAX_NOISE = 10_000    # leaf noise and evaluation weights, in evaluation units (100 = a castle): far past
 MAX_WEIGHT = 10_000   # any a level or a tuning run uses, and well inside the C ints they are summed in
@@ -362,7 +362,7 @@ cdef class Search:
         amount = whole_number(noise, "noise", 0, MAX_NOISE, BadLevel)
         seed = whole_number(noise_seed, "noise_seed", 0, (1 << 64) - 1, BadLevel)
         if not isinstance(quiescence, bool):
-            raise BadLevel(f"quiescence must be true or false, not {quiescence!r}"[:200])
+            raise BadLevel(f"quiescence must be true or false, not {brief(quiescence)}"[:200])
         weights = checked_weights(weights)
         self.c.max_depth = depth
         self.c.node_limit = limit

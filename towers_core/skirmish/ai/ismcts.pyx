@@ -17,7 +17,7 @@ from towers_core.rng cimport next_rand
 from towers_core.skirmish.rules cimport apply_action, Engine
 from towers_core.skirmish.ai.moves cimport playable_moves, target_of, MAXMOVES
 from towers_core.skirmish.ai.evaluate cimport evaluate, default_weights, NW
-from towers_core.checks import check_seed, check_time_ms, real_number, whole_number
+from towers_core.checks import check_time_ms, real_number, unsigned_seed, whole_number
 from towers_core.errors import BadLevel, BadPosition, brief
 
 MAX_TREE_NODES = 1 << 26     # nodes a tree may hold: far past the yardstick's 1 << 20
@@ -370,7 +370,7 @@ cdef class Mcts:
         time_ms = check_time_ms(time_ms)
         if iterations == 0 and time_ms is None:
             raise BadLevel("iterations or time_ms: an iteration or a time budget is needed")
-        seed = check_seed(seed, "seed", BadLevel) & 0xFFFFFFFFFFFFFFFF
+        seed = unsigned_seed(seed, "seed", BadLevel)
         c_uct = real_number(c_uct, "c_uct", 0.0, 100.0)
         bias = real_number(bias, "bias", 0.0, 1000.0)
         scale = real_number(scale, "scale", 0.1, 1000.0)

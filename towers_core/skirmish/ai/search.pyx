@@ -19,7 +19,7 @@ from towers_core.rng cimport next_rand, mix
 from towers_core.skirmish.rules cimport apply_action, action_pullers, gen_attacks, Engine
 from towers_core.skirmish.ai.moves cimport playable_moves, target_of, MAXMOVES
 from towers_core.skirmish.ai.evaluate cimport evaluate, card_worth, default_weights, WIN, EVAL_CAP, NW
-from towers_core.checks import whole_number
+from towers_core.checks import real_number, whole_number
 from towers_core.errors import BadLevel, BadPosition
 
 load_card_table()
@@ -1149,12 +1149,10 @@ cdef class Search:
         if time_ms is not None and (isinstance(time_ms, bool) or not isinstance(time_ms, (int, float))
                                     or not 0 < time_ms <= 3.6e6):
             raise BadLevel("time_ms must be null or a number of milliseconds from 1 to 3600000")
-        if isinstance(noise, bool) or not isinstance(noise, (int, float)) or not 0.0 <= noise <= 100.0:
-            raise BadLevel("noise must be a number from 0 to 100")
+        noise = real_number(noise, "noise", 0.0, 100.0)
         if not isinstance(use_tt, bool):
             raise BadLevel("use_tt must be true or false")
-        if isinstance(risk, bool) or not isinstance(risk, (int, float)) or not -1.0 <= risk <= 1.0:
-            raise BadLevel("risk must be a number from -1 to 1")
+        risk = real_number(risk, "risk", -1.0, 1.0)
         set_weights(w, weights)   # every argument is checked before any is set: a refusal changes nothing
         depth = min(whole_number(max_depth, "max_depth", 1, 1000, BadLevel), MAXPLY - 2)
         limit = whole_number(node_limit, "node_limit", 0, 10 ** 12, BadLevel)
@@ -1285,9 +1283,7 @@ cdef int set_weights(double* w, weights) except -1:
     for name, value in (weights or {}).items():
         if name not in WEIGHT_NAMES:
             raise BadLevel(f"weights: unknown weight {str(name)[:30]!r}; known: {', '.join(WEIGHT_NAMES)}")
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not -MAX_WEIGHT <= value <= MAX_WEIGHT:
-            raise BadLevel(f"weights.{name} must be a number from {-MAX_WEIGHT:g} to {MAX_WEIGHT:g}")
-        checked[WEIGHT_NAMES.index(name)] = value
+        checked[WEIGHT_NAMES.index(name)] = real_number(value, f"weights.{name}", -MAX_WEIGHT, MAX_WEIGHT)
     for i in range(NW):
         w[i] = checked[i]
     return 0
