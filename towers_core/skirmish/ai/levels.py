@@ -37,6 +37,7 @@ class Level:
     reveal: int = 0      # own strikes on face-down cards at the belief's odds: 1 below the root, 2 at it too
     blind: int = 0       # the opponent's strikes on own face-down cards chosen at its odds, to this ply (0 = off)
     qs: int = 0          # quiescence: plies of board attacks searched past the horizon (search.pyx quiesce; 0 = off)
+    threads: int = 1     # 2: the root's odd worlds searched on a second thread (search.pyx search_worlds)
 
     @property
     def family(self) -> str:
@@ -74,10 +75,11 @@ MAX_BLIND = 9         # the deepest ply at which `blind` models the opponent's s
 MAX_QS = 8            # plies of board attacks past the horizon, at most
 MAX_LMR = 64          # moves searched in full before late-move reductions begin, at most
 TEST_TIME_MS = 30_000
+MAX_THREADS = 2      # the search's contexts: the calling thread's and one helper (search.pyx)
 MAX_TIME_MS = 60_000  # the longest clock cap a variant may set ('time:N'), to measure a search past its level's cap
 DEAL_KEYS = {f"{tag}.{card}": (card, tag) for card in CODES for tag in SQUARE_TAGS}
 _TEST_KEYS = {"depth", "nodes", "worlds", "noise", "muster", "placement", "stratify", "strike", "lmr", "risk", "reveal",
-              "blind", "qs", "time", *DEAL_KEYS, *WEIGHT_NAMES}
+              "blind", "qs", "time", "threads", *DEAL_KEYS, *WEIGHT_NAMES}
 DEAL_FACTOR_RANGE = (0.01, 1000.0)
 MAX_MUSTER_STYLES = 8
 # what a test mode ('depth:N', 'nodes:N') starts from before its keys change it
@@ -104,7 +106,8 @@ def get_level(name: Any) -> Level:
     chosen at the opponent's odds of what they are on its replies up to ply N, 'expert,blind:1'
     (search.pyx), or with up to N plies of board attacks searched past the horizon before a position is
     evaluated, 'expert,qs:2' (quiescence, search.pyx), or with another clock cap in ms,
-    'expert,nodes:24000000,time:12000' (what a search bigger than the level's cap allows would be worth).
+    'expert,nodes:24000000,time:12000' (what a search bigger than the level's cap allows would be worth), or
+    searched on two threads, 'expert,nodes:24000000,threads:2' (the root's worlds split between them).
     All numbers are bounded and test modes stop after TEST_TIME_MS at the latest, or `time`. Else BadLevel.
     """
     if isinstance(name, str) and name in LEVELS:
@@ -133,7 +136,8 @@ def get_level(name: Any) -> Level:
                  _deal(parts, base.deal), bool(_count(parts, "stratify", int(base.stratify), 0, 1)),
                  _count(parts, "strike", base.strike, 0, 2), _count(parts, "lmr", base.lmr, 0, MAX_LMR),
                  _number(parts, "risk", -1.0, 1.0, base.risk), _count(parts, "reveal", base.reveal, 0, 2),
-                 _count(parts, "blind", base.blind, 0, MAX_BLIND), _count(parts, "qs", base.qs, 0, MAX_QS))
+                 _count(parts, "blind", base.blind, 0, MAX_BLIND), _count(parts, "qs", base.qs, 0, MAX_QS),
+                 _count(parts, "threads", base.threads, 1, MAX_THREADS))
 
 
 def _deal(parts: dict, default: tuple) -> tuple[tuple[tuple[str, str], float], ...]:

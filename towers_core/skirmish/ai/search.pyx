@@ -14,6 +14,8 @@ from libc.stdint cimport uint64_t, int32_t, int16_t, int8_t
 from libc.string cimport memcpy, memset, memcmp
 from libc.stdlib cimport malloc, calloc, free
 from libc.math cimport fabs
+from cpython.pythread cimport (PyThread_type_lock, PyThread_allocate_lock, PyThread_free_lock, PyThread_acquire_lock,
+                               PyThread_release_lock, WAIT_LOCK)
 from towers_core.skirmish.state cimport *
 from towers_core.rng cimport next_rand, mix
 from towers_core.skirmish.rules cimport apply_action, action_pullers, gen_attacks, Engine
@@ -52,7 +54,8 @@ ctypedef struct TTEntry:
 
 ctypedef struct Ctx:
     int max_depth
-    long long node_limit
+    long long node_limit   # this context's: node_cap with one thread, else set before each job (search_worlds)
+    long long node_cap     # configure's node budget for the whole search, over both contexts (0: none)
     double deadline  # this run's end on the monotonic clock (0: none), from `budget` when run() starts
     double budget    # configure's time_ms in seconds (-1: none): a fresh deadline every run
     double noise
@@ -71,6 +74,9 @@ ctypedef struct Ctx:
     int line[MAXPLY]      # the action being searched at each ply of the current line (expand, identity_kids)
     int line_by[MAXPLY]   # and who plays it
     long stop        # set by cancel() on another thread: read and written only through stop_flag.h
+    long* cancel     # the cancel flag this context polls: its own `stop`, or the main context's (a helper)
+    long halt_flag   # set when either context of the search aborts (halt points here), polled by both
+    long* halt
     int overflow     # a node had more than move_cap actions
     int move_cap     # MAXMOVES; lower only in tests of the overflow error
     int aborted
@@ -106,10 +112,30 @@ ctypedef struct Ctx:
     double* scores
     State* kids
     double* kid_p
+    # two threads (configure's `threads`): the root's odd worlds are searched by a second context
+    int threads
+    Ctx* helper             # that context (NULL with one thread)
+    int threaded            # 1: the helper runs on its own thread; 0: after this context's share, on this one
+    int quit                # the helper's thread ends at its next job
+    PyThread_type_lock go   # released by the main context when the helper has a job
+    PyThread_type_lock done # released by the helper when the job is done (or it has quit)
+    int job_act             # the job (search_worlds): one root action in some of the worlds, each in its window
+    int job_depth
+    int job_n
+    int* job_worlds
+    double* job_lo
+    double* job_hi
+    double* job_vals
 
 
 cdef extern from "../../monotonic.h" nogil:
     double towers_monotonic()  # QueryPerformanceCounter on Windows, CLOCK_MONOTONIC elsewhere
+
+
+cdef extern from "pythread.h":
+    # a plain C thread, portable, that never touches Python (helper_loop); cpython.pythread declares it `long`
+    unsigned long start_thread "PyThread_start_new_thread"(void (*)(void *), void *)
+    unsigned long PYTHREAD_INVALID_THREAD_ID
 
 
 cdef extern from "../../stop_flag.h" nogil:
@@ -147,8 +173,10 @@ cdef inline bint same_but_decks(State* x, State* y) noexcept nogil:
 cdef inline void check_limits(Ctx* c) noexcept nogil:
     if c.checking:
         return
-    if towers_flag_get(&c.stop) or (c.node_limit > 0 and c.nodes >= c.node_limit) or (c.deadline > 0 and now() >= c.deadline):
+    if towers_flag_get(c.cancel) or towers_flag_get(c.halt) or (c.node_limit > 0 and c.nodes >= c.node_limit) \
+            or (c.deadline > 0 and now() >= c.deadline):
         c.aborted = 1
+        towers_flag_set(c.halt, 1)   # the other context's work is wasted now: it stops at its next check
 
 
 cdef inline double leaf(Ctx* c, State* s) noexcept nogil:
@@ -811,15 +839,100 @@ cdef inline double world_value(Ctx* c, int w, int act, int depth, double alpha, 
     return v
 
 
+cdef void search_share(Ctx* c, int part) noexcept nogil:
+    """This context's share of its job, in order: each job world's value into job_vals; with two threads
+    the worlds whose index has the parity `part` (a fixed split, so a move is the same on any machine)."""
+    cdef int i, w
+    for i in range(c.job_n):
+        w = c.job_worlds[i]
+        if part < 0 or w % 2 == part:
+            c.job_vals[w] = world_value(c, w, c.job_act, c.job_depth, c.job_lo[i], c.job_hi[i])
+            if c.aborted:
+                return
+
+
+cdef inline void set_job(Ctx* c, int act, int depth, int n, int* ws, double* lo, double* hi, double* vals) noexcept nogil:
+    c.job_act = act
+    c.job_depth = depth
+    c.job_n = n
+    c.job_worlds = ws
+    c.job_lo = lo
+    c.job_hi = hi
+    c.job_vals = vals
+
+
+cdef void helper_loop(void* arg) noexcept nogil:
+    """The helper's thread: its share of each job until it is told to quit."""
+    cdef Ctx* h = <Ctx*>arg
+    while True:
+        PyThread_acquire_lock(h.go, WAIT_LOCK)
+        if h.quit:
+            break
+        search_share(h, 1)
+        PyThread_release_lock(h.done)
+    PyThread_release_lock(h.done)
+
+
+cdef void search_worlds(Ctx* c, int act, int depth, int n, int* ws, double* lo, double* hi, double* vals) noexcept nogil:
+    """vals[ws[i]] = the value of root action `act` in world ws[i] within the window (lo[i], hi[i]), for
+    i < n. With two threads the even worlds are searched here and the odd ones by the helper meanwhile,
+    each context with its own table, killers and history; the node budget left is each one's limit for
+    this job, so whether a job finishes depends only on the work, not on the threads' timing."""
+    cdef Ctx* h = c.helper
+    cdef long long left
+    if n == 0:
+        return
+    set_job(c, act, depth, n, ws, lo, hi, vals)
+    if h == NULL:
+        search_share(c, -1)
+        return
+    if c.node_cap > 0:
+        left = c.node_cap - c.nodes - h.nodes
+        if left <= 0:
+            c.aborted = 1
+            return
+        c.node_limit = c.nodes + left
+        h.node_limit = h.nodes + left
+    set_job(h, act, depth, n, ws, lo, hi, vals)
+    if c.threaded:
+        PyThread_release_lock(h.go)
+    search_share(c, 0)
+    if c.threaded:
+        PyThread_acquire_lock(h.done, WAIT_LOCK)
+    elif not c.aborted:
+        search_share(h, 1)
+    c.aborted |= h.aborted
+    c.overflow |= h.overflow
+
+
+cdef void search_exact(Ctx* c, int act, int depth, char* state, char which, double* vals) noexcept nogil:
+    """Search `act` with a full window in the worlds whose state is `which` (probe_worlds' states), in
+    order, and mark them exact (2)."""
+    cdef int w, n = 0
+    cdef int ws[MAXW]
+    cdef double lo[MAXW]
+    cdef double hi[MAXW]
+    for w in range(c.nworlds):
+        if state[w] == which:
+            ws[n] = w
+            lo[n] = -WIN
+            hi[n] = WIN
+            n += 1
+    search_worlds(c, act, depth, n, ws, lo, hi, vals)
+    for w in range(n):
+        state[ws[w]] = 2
+
+
 cdef double exact_worlds(Ctx* c, int act, int depth, double* vals) noexcept nogil:
     """Mean value of `act` over its worlds, each world's value exact (in `vals`)."""
     cdef double* W = weights_of(c, act)
     cdef int w
+    cdef char state[MAXW]
     for w in range(c.nworlds):
-        if W[w] > 0.0:
-            vals[w] = world_value(c, w, act, depth, -WIN, WIN)
-            if c.aborted:
-                return 0.0
+        state[w] = 3 if W[w] > 0.0 else 0
+    search_exact(c, act, depth, state, 3, vals)
+    if c.aborted:
+        return 0.0
     return mean_over_worlds(c, W, vals)
 
 
@@ -838,49 +951,50 @@ cdef double probe_worlds(Ctx* c, int act, int depth, double alpha, double* vals)
     weights: the same proof that it is no better, the same cheap refutation when it is not.
     """
     cdef double* W = weights_of(c, act)
-    cdef double shift = 0.0, known = 0.0, fixed = 0.0, t
-    cdef int w, better = 0
-    cdef char state[MAXW]   # 0 unweighted, 1 upper bound, 2 exact, 3 better than its window
+    cdef double shift = 0.0, known = 0.0, fixed = 0.0
+    cdef int w, n = 0, better = 0
+    cdef char state[MAXW]   # 0 unweighted, 1 upper bound, 2 exact, 3 better than its window, 4 to probe
+    cdef int ws[MAXW]
+    cdef double lo[MAXW]
+    cdef double hi[MAXW]
     if W != c.wref and c.risk != 0.0:   # the shifted windows below prove plain means only
         return exact_worlds(c, act, depth, vals)
     for w in range(c.nworlds):
-        state[w] = 0
-        if W[w] <= 0.0:
-            continue
-        if c.ref_known[w]:
+        state[w] = 0 if W[w] <= 0.0 else (4 if c.ref_known[w] else 3)
+    search_exact(c, act, depth, state, 3, vals)   # the worlds the best action did not weigh
+    if c.aborted:
+        return 0.0
+    for w in range(c.nworlds):
+        if state[w] == 4:
             known += W[w]
             fixed += W[w] * c.ref[w]
-        else:
-            vals[w] = world_value(c, w, act, depth, -WIN, WIN)
-            if c.aborted:
-                return 0.0
-            state[w] = 2
+        elif state[w] == 2:
             fixed += W[w] * vals[w]
     if known == 0.0:
         return mean_over_worlds(c, W, vals)
     if W != c.wref:
         shift = (alpha - fixed) / known   # fixed: the exact worlds' share plus the best's in the others
     for w in range(c.nworlds):
-        if W[w] > 0.0 and state[w] == 0:
-            t = c.ref[w] + shift
-            vals[w] = world_value(c, w, act, depth, t, t + NULL_WINDOW)
-            if c.aborted:
-                return 0.0
-            state[w] = 3 if vals[w] > t else 1
-            better += state[w] == 3
+        if state[w] == 4:
+            ws[n] = w
+            lo[n] = c.ref[w] + shift
+            hi[n] = lo[n] + NULL_WINDOW
+            n += 1
+    search_worlds(c, act, depth, n, ws, lo, hi, vals)
+    if c.aborted:
+        return 0.0
+    for w in range(n):
+        state[ws[w]] = 3 if vals[ws[w]] > lo[w] else 1
+        better += state[ws[w]] == 3
     if better == 0:
         return mean_over_worlds(c, W, vals)
-    for w in range(c.nworlds):
-        if state[w] == 3:
-            vals[w] = world_value(c, w, act, depth, -WIN, WIN)
-            if c.aborted:
-                return 0.0
+    search_exact(c, act, depth, state, 3, vals)
+    if c.aborted:
+        return 0.0
     if mean_over_worlds(c, W, vals) > alpha:       # the others still count as upper bounds here
-        for w in range(c.nworlds):
-            if state[w] == 1:
-                vals[w] = world_value(c, w, act, depth, -WIN, WIN)
-                if c.aborted:
-                    return 0.0
+        search_exact(c, act, depth, state, 1, vals)
+        if c.aborted:
+            return 0.0
     return mean_over_worlds(c, W, vals)
 
 
@@ -1024,6 +1138,52 @@ cdef void run(Ctx* c) noexcept nogil:
             break
 
 
+# ---------------------------------------------------------------- a context's buffers; the helper
+
+
+cdef bint alloc_buffers(Ctx* c, int tt_bits) noexcept:
+    """A context's own search buffers: table, history, and the per-ply moves, scores and children."""
+    c.tt = <TTEntry*>calloc((<size_t>1) << tt_bits, sizeof(TTEntry))
+    c.tt_mask = ((<uint64_t>1) << tt_bits) - 1
+    c.history = <int*>calloc(2 * HIST, sizeof(int))
+    c.moves = <int*>malloc(MAXPLY * MAXMOVES * sizeof(int))
+    c.scores = <double*>malloc(MAXPLY * MAXMOVES * sizeof(double))
+    c.kids = <State*>calloc(MAXPLY * MAXKIDS, sizeof(State))
+    c.kid_p = <double*>malloc(MAXPLY * MAXKIDS * sizeof(double))
+    return c.tt != NULL and c.history != NULL and c.moves != NULL and c.scores != NULL and c.kids != NULL \
+        and c.kid_p != NULL
+
+
+cdef void free_buffers(Ctx* c) noexcept:
+    free(c.tt); free(c.history); free(c.moves); free(c.scores); free(c.kids); free(c.kid_p)
+    c.tt = NULL; c.history = NULL; c.moves = NULL; c.scores = NULL; c.kids = NULL; c.kid_p = NULL
+
+
+cdef void clear_tables(Ctx* c, int tt_bits) noexcept nogil:
+    """A fresh table, killers and history: every run starts from nothing, so a move depends only on its inputs."""
+    memset(c.killers, 0, sizeof(c.killers))
+    memset(c.history, 0, 2 * HIST * sizeof(int))
+    memset(c.tt, 0, (<size_t>1 << tt_bits) * sizeof(TTEntry))
+
+
+cdef void prepare_helper(Ctx* h, Ctx* c, int tt_bits) noexcept nogil:
+    """The helper context for a run of `c` (reset for it): c's settings and worlds, its own buffers and
+    locks, polling c's cancel and halt flags."""
+    cdef Ctx own = h[0]
+    memcpy(h, c, sizeof(Ctx))
+    h.tt = own.tt
+    h.history = own.history
+    h.moves = own.moves
+    h.scores = own.scores
+    h.kids = own.kids
+    h.kid_p = own.kid_p
+    h.go = own.go
+    h.done = own.done
+    h.helper = NULL
+    h.quit = 0
+    clear_tables(h, tt_bits)
+
+
 # ---------------------------------------------------------------- Python wrapper
 
 
@@ -1032,35 +1192,36 @@ cdef class Search:
     `progress()` may be called from another thread meanwhile. Every argument is checked
     (BadLevel, BadPosition): nothing from Python reaches the C unchecked."""
     cdef Ctx c
+    cdef Ctx h   # the helper context of a two-thread search (configure's `threads`): buffers of its own
     cdef int tt_bits
 
     def __cinit__(self, tt_bits=18):
         memset(&self.c, 0, sizeof(Ctx))
+        memset(&self.h, 0, sizeof(Ctx))
         self.tt_bits = whole_number(tt_bits, "tt_bits", 8, 26, BadLevel)
         self.c.move_cap = MAXMOVES
         self.c.budget = -1.0   # no clock cap until configure sets one
+        self.c.threads = 1
+        self.c.cancel = &self.c.stop
+        self.c.halt = &self.c.halt_flag
         default_weights(self.c.w)
-        self.c.tt = <TTEntry*>calloc((<size_t>1) << self.tt_bits, sizeof(TTEntry))
-        self.c.tt_mask = ((<uint64_t>1) << self.tt_bits) - 1
-        self.c.history = <int*>calloc(2 * HIST, sizeof(int))
-        self.c.moves = <int*>malloc(MAXPLY * MAXMOVES * sizeof(int))
-        self.c.scores = <double*>malloc(MAXPLY * MAXMOVES * sizeof(double))
-        self.c.kids = <State*>calloc(MAXPLY * MAXKIDS, sizeof(State))
-        self.c.kid_p = <double*>malloc(MAXPLY * MAXKIDS * sizeof(double))
         self.c.worlds = <State*>calloc(MAXW, sizeof(State))
         self.c.root = <int*>malloc(MAXMOVES * sizeof(int))
         self.c.root_val = <double*>malloc(MAXMOVES * sizeof(double))
         self.c.wact = <int*>malloc(MAXWEIGHTED * sizeof(int))
         self.c.wrows = <double*>calloc(MAXWEIGHTED * MAXW, sizeof(double))
-        if not (self.c.tt and self.c.history and self.c.moves and self.c.scores and self.c.kids
-                and self.c.kid_p and self.c.worlds and self.c.root and self.c.root_val and self.c.wact
-                and self.c.wrows):
+        if not (alloc_buffers(&self.c, self.tt_bits) and self.c.worlds and self.c.root and self.c.root_val
+                and self.c.wact and self.c.wrows):
             raise MemoryError()
 
     def __dealloc__(self):
-        free(self.c.tt); free(self.c.history); free(self.c.moves); free(self.c.scores)
-        free(self.c.kids); free(self.c.kid_p); free(self.c.worlds); free(self.c.root)
-        free(self.c.root_val); free(self.c.wact); free(self.c.wrows)
+        free_buffers(&self.c)
+        free_buffers(&self.h)
+        free(self.c.worlds); free(self.c.root); free(self.c.root_val); free(self.c.wact); free(self.c.wrows)
+        if self.h.go != NULL:
+            PyThread_free_lock(self.h.go)
+        if self.h.done != NULL:
+            PyThread_free_lock(self.h.done)
 
     def set_worlds(self, engines, base=None) -> None:
         """Copy the determinized positions (all with the searching player to move). Every root action
@@ -1134,7 +1295,7 @@ cdef class Search:
 
     def configure(self, max_depth=64, node_limit=0, time_ms=None, noise=0.0, noise_seed=0,
                   verify_depth=0, use_tt=True, move_cap=MAXMOVES, weights=None, lmr=0, risk=0.0,
-                  reveal=0, blind=0, qs=0) -> None:
+                  reveal=0, blind=0, qs=0, threads=1) -> None:
         """Limits for the next run (time counts from `run()`); verify_depth > 0 is the debug mode;
         a move_cap below MAXMOVES only tests that an overflowing node is an error; `weights` maps
         some of WEIGHT_NAMES to values (the rest keep the defaults); `lmr` > 0 reduces quiet moves
@@ -1144,7 +1305,8 @@ cdef class Search:
         cards below the root chance nodes over set_identity_odds, 2 at the root too (0: as each world deals);
         `blind` N > 0 has the opponent's decision nodes up to ply N choose strikes on the searching player's
         face-down cards at the set_identity_odds of those squares, as it cannot see them (blind_node); `qs` N > 0
-        lets the side to move at the horizon make board attacks for up to N plies before it is evaluated (quiesce)."""
+        lets the side to move at the horizon make board attacks for up to N plies before it is evaluated (quiesce);
+        `threads` 2 searches the root's odd worlds on a second thread (search_worlds), with its own table."""
         cdef double w[NW]
         if time_ms is not None and (isinstance(time_ms, bool) or not isinstance(time_ms, (int, float))
                                     or not 0 < time_ms <= 3.6e6):
@@ -1163,9 +1325,13 @@ cdef class Search:
         reveal = whole_number(reveal, "reveal", 0, 2, BadLevel)
         blind = whole_number(blind, "blind", 0, MAXPLY - 2, BadLevel)
         qs = whole_number(qs, "qs", 0, MAXPLY - 2, BadLevel)
+        threads = whole_number(threads, "threads", 1, 2, BadLevel)
+        if threads == 2:
+            self._make_helper()
         memcpy(self.c.w, w, NW * sizeof(double))
         self.c.max_depth = depth
         self.c.node_limit = limit
+        self.c.node_cap = limit
         self.c.budget = -1.0 if time_ms is None else float(time_ms) / 1000.0
         self.c.noise = noise
         self.c.noise_seed = seed
@@ -1177,26 +1343,56 @@ cdef class Search:
         self.c.reveal = reveal
         self.c.blind = blind
         self.c.qs = qs
+        self.c.threads = threads
 
-    def run(self) -> dict:
-        """Search to the limits; returns {'move', 'value', 'depth', 'nodes', ...}."""
+    def _make_helper(self) -> None:
+        """The helper context's buffers and locks, once (MemoryError if they cannot be had)."""
+        if self.h.go == NULL:
+            self.h.go = PyThread_allocate_lock()
+            self.h.done = PyThread_allocate_lock()
+            if self.h.go == NULL or self.h.done == NULL:
+                raise MemoryError()
+            PyThread_acquire_lock(self.h.go, WAIT_LOCK)     # both start taken: a release is a signal
+            PyThread_acquire_lock(self.h.done, WAIT_LOCK)
+        if self.h.tt == NULL and not alloc_buffers(&self.h, self.tt_bits):
+            free_buffers(&self.h)
+            raise MemoryError()
+
+    def run(self, in_turn=False) -> dict:
+        """Search to the limits; returns {'move', 'value', 'depth', 'nodes', ...}. With two threads,
+        `in_turn` (tests) has this thread search the helper's share after its own instead: the same
+        work by the same contexts, so the same move, value and line."""
         cdef double budget = self.c.budget
+        cdef Ctx* h = &self.h
         if self.c.nworlds == 0:
             raise BadPosition("no worlds to search: call set_worlds first")
+        if not isinstance(in_turn, bool):
+            raise BadLevel("in_turn must be true or false")
         self.c.aborted = 0
         self.c.overflow = 0
         self.c.nodes = 0
+        self.c.node_limit = self.c.node_cap
+        towers_flag_set(&self.c.halt_flag, 0)
         memset(self.c.world_nodes, 0, sizeof(self.c.world_nodes))
         self.c.depth_done = 0
         self.c.pv_len = 0
         self.c.verify_checks = 0
         self.c.verify_failures = 0
-        memset(self.c.killers, 0, sizeof(self.c.killers))
-        memset(self.c.history, 0, 2 * HIST * sizeof(int))
-        memset(self.c.tt, 0, (<size_t>1 << self.tt_bits) * sizeof(TTEntry))
+        clear_tables(&self.c, self.tt_bits)
+        self.c.helper = NULL
+        self.c.threaded = 0
+        if self.c.threads == 2:
+            prepare_helper(h, &self.c, self.tt_bits)
+            self.c.helper = h
+            self.c.threaded = not in_turn and start_thread(helper_loop, h) != PYTHREAD_INVALID_THREAD_ID
         with nogil:
             self.c.deadline = now() + budget if budget >= 0 else 0.0
+            h.deadline = self.c.deadline
             run(&self.c)  # even when cancelled already: it still picks a legal root action
+            if self.c.threaded:
+                h.quit = 1
+                PyThread_release_lock(h.go)
+                PyThread_acquire_lock(h.done, WAIT_LOCK)
         if self.c.overflow:
             raise BadPosition(f"a position in the search has more than {self.c.move_cap} legal actions"
                               " (a position of this game has at most 4972: state.pxd)")
@@ -1234,11 +1430,13 @@ cdef class Search:
 
     def progress(self) -> dict:
         """Depth finished, nodes, the best move and value so far, the expected line (packed)."""
+        cdef Ctx* h = self.c.helper
         return {"move": self.c.best_move, "value": self.c.best_value, "depth": self.c.depth_done,
-                "nodes": self.c.nodes, "pv": [self.c.pv[i] for i in range(self.c.pv_len)],
-                "cancelled": bool(towers_flag_get(&self.c.stop)), "verify_checks": self.c.verify_checks,
-                "verify_failures": self.c.verify_failures,
-                "world_nodes": [self.c.world_nodes[w] for w in range(self.c.nworlds)]}
+                "nodes": self.c.nodes + (h.nodes if h else 0), "pv": [self.c.pv[i] for i in range(self.c.pv_len)],
+                "cancelled": bool(towers_flag_get(&self.c.stop)),
+                "verify_checks": self.c.verify_checks + (h.verify_checks if h else 0),
+                "verify_failures": self.c.verify_failures + (h.verify_failures if h else 0),
+                "world_nodes": [self.c.world_nodes[w] + (h.world_nodes[w] if h else 0) for w in range(self.c.nworlds)]}
 
 
 def scaled_row(row, int length, str what, str unit) -> list:
