@@ -54,8 +54,12 @@ ctypedef struct TTEntry:
 
 ctypedef struct Ctx:
     int max_depth
-    long long node_limit   # this context's: node_cap with one thread, else set before each job (search_worlds)
-    long long node_cap     # configure's node budget for the whole search, over both contexts (0: none)
+    long long node_limit   # one thread: configure's node budget (0: none); two: none, each job has job_left
+    long long node_cap     # configure's node budget
+    long long job_left     # two threads: the budget left when this job began (0: none), over both contexts
+    long long job_start    # this context's nodes when it began
+    long published         # this context's nodes in this job, published for the other at each check
+    long* other_published  # the other context's
     double deadline  # this run's end on the monotonic clock (0: none), from `budget` when run() starts
     double budget    # configure's time_ms in seconds (-1: none): a fresh deadline every run
     double noise
@@ -82,6 +86,7 @@ ctypedef struct Ctx:
     int aborted
     int checking
     long long nodes
+    long long span     # two threads: the nodes of the longer share of each job, summed (the run's length in nodes)
     long long verify_checks
     long long verify_failures
     int depth_done
@@ -170,11 +175,22 @@ cdef inline bint same_but_decks(State* x, State* y) noexcept nogil:
     return memcmp(a, b, DECK_OFF) == 0 and memcmp(a + DECK_END, b + DECK_END, sizeof(State) - DECK_END) == 0
 
 
+cdef inline bint over_job_budget(Ctx* c) noexcept nogil:
+    """Two threads: this job's nodes, both contexts', are past the budget left when it began. The other's
+    count is published late, never early, so when this says so the job's total is surely past it: stopping
+    here is what search_worlds decides at the job's end, only sooner."""
+    cdef long long mine = c.nodes - c.job_start
+    if c.job_left <= 0:
+        return False
+    towers_flag_set(&c.published, <long>min(mine, 2147483647))
+    return mine + towers_flag_get(c.other_published) > c.job_left
+
+
 cdef inline void check_limits(Ctx* c) noexcept nogil:
     if c.checking:
         return
     if towers_flag_get(c.cancel) or towers_flag_get(c.halt) or (c.node_limit > 0 and c.nodes >= c.node_limit) \
-            or (c.deadline > 0 and now() >= c.deadline):
+            or over_job_budget(c) or (c.deadline > 0 and now() >= c.deadline):
         c.aborted = 1
         towers_flag_set(c.halt, 1)   # the other context's work is wasted now: it stops at its next check
 
@@ -861,6 +877,12 @@ cdef inline void set_job(Ctx* c, int act, int depth, int n, int* ws, double* lo,
     c.job_vals = vals
 
 
+cdef inline void start_job(Ctx* c, long long left) noexcept nogil:
+    c.job_left = left
+    c.job_start = c.nodes
+    towers_flag_set(&c.published, 0)
+
+
 cdef void helper_loop(void* arg) noexcept nogil:
     """The helper's thread: its share of each job until it is told to quit."""
     cdef Ctx* h = <Ctx*>arg
@@ -876,10 +898,12 @@ cdef void helper_loop(void* arg) noexcept nogil:
 cdef void search_worlds(Ctx* c, int act, int depth, int n, int* ws, double* lo, double* hi, double* vals) noexcept nogil:
     """vals[ws[i]] = the value of root action `act` in world ws[i] within the window (lo[i], hi[i]), for
     i < n. With two threads the even worlds are searched here and the odd ones by the helper meanwhile,
-    each context with its own table, killers and history; the node budget left is each one's limit for
-    this job, so whether a job finishes depends only on the work, not on the threads' timing."""
+    each context with its own table, killers and history. The node budget is kept by job: a job stops
+    (and the search with it) when both contexts' nodes in it pass the budget left when it began, a sum
+    known exactly at its end (over_job_budget stops it sooner when it is sure), so whether a job finishes
+    depends only on the work, not on the threads' timing: the same move on any machine."""
     cdef Ctx* h = c.helper
-    cdef long long left
+    cdef long long left = 0
     if n == 0:
         return
     set_job(c, act, depth, n, ws, lo, hi, vals)
@@ -891,9 +915,9 @@ cdef void search_worlds(Ctx* c, int act, int depth, int n, int* ws, double* lo, 
         if left <= 0:
             c.aborted = 1
             return
-        c.node_limit = c.nodes + left
-        h.node_limit = h.nodes + left
     set_job(h, act, depth, n, ws, lo, hi, vals)
+    start_job(c, left)
+    start_job(h, left)
     if c.threaded:
         PyThread_release_lock(h.go)
     search_share(c, 0)
@@ -901,8 +925,11 @@ cdef void search_worlds(Ctx* c, int act, int depth, int n, int* ws, double* lo, 
         PyThread_acquire_lock(h.done, WAIT_LOCK)
     elif not c.aborted:
         search_share(h, 1)
+    c.span += max(c.nodes - c.job_start, h.nodes - h.job_start)
     c.aborted |= h.aborted
     c.overflow |= h.overflow
+    if left > 0 and (c.nodes - c.job_start) + (h.nodes - h.job_start) > left:
+        c.aborted = 1
 
 
 cdef void search_exact(Ctx* c, int act, int depth, char* state, char which, double* vals) noexcept nogil:
@@ -1181,6 +1208,8 @@ cdef void prepare_helper(Ctx* h, Ctx* c, int tt_bits) noexcept nogil:
     h.done = own.done
     h.helper = NULL
     h.quit = 0
+    h.other_published = &c.published
+    c.other_published = &h.published
     clear_tables(h, tt_bits)
 
 
@@ -1371,7 +1400,8 @@ cdef class Search:
         self.c.aborted = 0
         self.c.overflow = 0
         self.c.nodes = 0
-        self.c.node_limit = self.c.node_cap
+        self.c.span = 0
+        self.c.node_limit = self.c.node_cap if self.c.threads == 1 else 0   # two: by job (search_worlds)
         towers_flag_set(&self.c.halt_flag, 0)
         memset(self.c.world_nodes, 0, sizeof(self.c.world_nodes))
         self.c.depth_done = 0
@@ -1429,10 +1459,12 @@ cdef class Search:
         return [(self.c.root[i], self.c.root_val[i]) for i in range(self.c.nroot)]
 
     def progress(self) -> dict:
-        """Depth finished, nodes, the best move and value so far, the expected line (packed)."""
+        """Depth finished, nodes, the best move and value so far, the expected line (packed); `span`, the
+        run's length in nodes (with two threads the longer share of each job: nodes / span is the speed-up
+        the split allows on two idle cores), and the nodes spent in each root world."""
         cdef Ctx* h = self.c.helper
         return {"move": self.c.best_move, "value": self.c.best_value, "depth": self.c.depth_done,
-                "nodes": self.c.nodes + (h.nodes if h else 0), "pv": [self.c.pv[i] for i in range(self.c.pv_len)],
+                "nodes": self.c.nodes + (h.nodes if h else 0), "span": self.c.span if h else self.c.nodes, "pv": [self.c.pv[i] for i in range(self.c.pv_len)],
                 "cancelled": bool(towers_flag_get(&self.c.stop)),
                 "verify_checks": self.c.verify_checks + (h.verify_checks if h else 0),
                 "verify_failures": self.c.verify_failures + (h.verify_failures if h else 0),
