@@ -1,6 +1,7 @@
-"""The search on two threads (configure's `threads`): the root's odd worlds go to a helper context on its
-own thread. What it must keep: a move that depends only on its inputs, sound cutoffs, the node budget,
-the cancel. Nothing here gates on time: a loaded machine may run both threads on one core."""
+"""The search on two threads (configure's `threads`): a helper context on its own thread takes the root's
+worlds with the caller's, each world searched with its own tables. What it must keep: a move that
+depends only on its inputs, whoever searched which world; sound cutoffs; the node budget; the cancel.
+Nothing here gates on time: a loaded machine may run both threads on one core."""
 import time
 
 import pytest
@@ -32,12 +33,12 @@ def _found(info):
 
 @pytest.mark.parametrize("index", [0, 1, 4])
 def test_two_threads_find_exactly_what_the_same_contexts_find_in_turn(index):
-    """The helper's share run on its own thread, or on the caller's after the main share: the same
-    work by the same contexts, so at a fixed depth the same move, value, line and nodes in every world,
+    """Two threads taking the worlds as each comes free, or the caller's thread taking them all in turn:
+    each world is searched with its own table, killers and history either way, so at a fixed depth the
+    same move, value, line, nodes in every world and span (each job's length as job_span schedules it),
     and under a node budget the same move, value, depth and line (the last, unfinished job is cut at a
     point that depends on the timing, and its work is thrown away). Any race between the threads (a
-    shared buffer, a job read before it was set) would show as a difference; the helper did its share
-    (the odd worlds got nodes) and the main context its own (the even ones)."""
+    shared buffer, a world searched twice, a job read before it was set) would show as a difference."""
     _label, view, history = bench_positions(1)[index]
     fixed = dict(max_depth=3, threads=2)
     threaded = _run(view, history, 8, **fixed)

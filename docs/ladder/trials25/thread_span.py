@@ -4,9 +4,10 @@
 
 For expert's recorded positions (as world_split.py, whose estimate this measures), expert at NODES searched
 on one thread and on two (`threads:2`, run in turn on one core: the same move and span as on two). A run's
-span is the nodes of the longer share of each job, summed: on two idle cores the two-thread run takes about
-span / (one thread's nodes) of one thread's time. Also whether the two choose the same move (they need not:
-the helper's own table, killers and history, and a job's budget, change the work).
+span is its length in nodes, each job's worlds dealt to two contexts in turn as each comes free (search.pyx
+job_span): on two idle cores the two-thread run takes about span / (one thread's nodes) of one thread's time.
+Also whether the two choose the same move (they need not: with two threads each world has its own slice of
+the table and its own killers and history, and the budget is kept by job).
 """
 
 from __future__ import annotations

@@ -52,6 +52,17 @@ ctypedef struct TTEntry:
     int16_t depth
     int8_t flag
 
+# The search's table, killers and history. One thread uses them whole (the first rows of the killers and
+# history); two give each root world its own slice and rows, whichever context searches it
+# (use_world_tables), so a world's search, and the move, never depend on the threads' timing.
+ctypedef struct Tables:
+    TTEntry* tt         # 2 ** bits entries
+    int bits
+    int slice_bits      # two threads: each world's slice of tt is 2 ** slice_bits entries
+    int* killers        # MAXW rows of MAXPLY x 2
+    int* history        # MAXW rows of 2 x HIST
+
+
 ctypedef struct Ctx:
     int max_depth
     long long node_limit   # one thread: configure's node budget (0: none); two: none, each job has job_left
@@ -86,7 +97,7 @@ ctypedef struct Ctx:
     int aborted
     int checking
     long long nodes
-    long long span     # two threads: the nodes of the longer share of each job, summed (the run's length in nodes)
+    long long span     # two threads: the run's length in nodes (job_span), what its time is on two idle cores
     long long verify_checks
     long long verify_failures
     int depth_done
@@ -109,16 +120,19 @@ ctypedef struct Ctx:
     int nroot
     int* root
     double* root_val
-    TTEntry* tt
+    Tables* tables
+    TTEntry* tt        # the table in use: all of tables.tt (one thread) or a world's slice (two)
     uint64_t tt_mask
-    int killers[MAXPLY][2]
-    int* history
+    int* killers       # in use: MAXPLY x 2
+    int* history       # in use: 2 x HIST
     int* moves
     double* scores
     State* kids
     double* kid_p
     # two threads (configure's `threads`): the root's odd worlds are searched by a second context
     int threads
+    long next_world         # the job's next world (search_share): taken by whichever context is free
+    long* next              # the main context's next_world, polled by both
     Ctx* helper             # that context (NULL with one thread)
     int threaded            # 1: the helper runs on its own thread; 0: after this context's share, on this one
     int quit                # the helper's thread ends at its next job
@@ -146,6 +160,7 @@ cdef extern from "pythread.h":
 cdef extern from "../../stop_flag.h" nogil:
     int towers_flag_get(long* flag)               # atomic: see stop_flag.h for why
     void towers_flag_set(long* flag, long value)
+    long towers_flag_add(long* flag, long value)  # the value before
 
 
 cdef inline double now() noexcept nogil:
@@ -537,9 +552,9 @@ cdef inline double order_score(Ctx* c, State* s, int act, int ttmove, int ply) n
             return 2e6
         return 1e6 + 100.0 * card_worth(s.card[t]) - (card_worth(act_a(act)) if kind == A_DEPLOY else
                                                       card_worth(s.card[act_a(act)]))
-    if act == c.killers[ply][0]:
+    if act == c.killers[2 * ply]:
         return 9e5
-    if act == c.killers[ply][1]:
+    if act == c.killers[2 * ply + 1]:
         return 8e5
     if act_kind(act) == A_PASS:
         return -1.0
@@ -588,9 +603,9 @@ cdef inline void note_cutoff(Ctx* c, State* s, int act, int depth, int ply) noex
     """A quiet move that failed high becomes this ply's killer and gains history."""
     if target_of(act) >= 0:
         return
-    if c.killers[ply][0] != act:
-        c.killers[ply][1] = c.killers[ply][0]
-        c.killers[ply][0] = act
+    if c.killers[2 * ply] != act:
+        c.killers[2 * ply + 1] = c.killers[2 * ply]
+        c.killers[2 * ply] = act
     if c.history[s.to_move * HIST + hist_index(act)] < 500000:
         c.history[s.to_move * HIST + hist_index(act)] += depth * depth
 
@@ -604,7 +619,7 @@ cdef inline int reduction(Ctx* c, State* s, int act, int i, int depth, int ttmov
         return 0
     if kind == A_SCOUT or ((kind == A_DEPLOY or kind == A_MANEUVER) and act_fk(act) == FK_SCOUT):
         return 0
-    if act == c.killers[ply][0] or act == c.killers[ply][1]:
+    if act == c.killers[2 * ply] or act == c.killers[2 * ply + 1]:
         return 0
     return 2 if depth >= 5 and i >= 4 * c.lmr else 1
 
@@ -847,24 +862,44 @@ cdef inline double mean_over_worlds(Ctx* c, double* W, double* vals) noexcept no
     return (1.0 - fabs(c.risk)) * acc + fabs(c.risk) * (worst if c.risk > 0.0 else top)
 
 
+cdef inline void use_world_tables(Ctx* c, int w) noexcept nogil:
+    """Two threads: world w's own slice of the table and rows of killers and history (Tables)."""
+    cdef Tables* t = c.tables
+    c.tt = t.tt + ((<size_t>w) << t.slice_bits)
+    c.tt_mask = ((<uint64_t>1) << t.slice_bits) - 1
+    c.killers = t.killers + w * MAXPLY * 2
+    c.history = t.history + w * 2 * HIST
+
+
 cdef inline double world_value(Ctx* c, int w, int act, int depth, double alpha, double beta) noexcept nogil:
     """A root action's value in world w (action_value), its nodes counted to that world."""
     cdef long long before = c.nodes
-    cdef double v = action_value(c, &c.worlds[w], act, depth, alpha, beta, 0)
+    cdef double v
+    if c.threads == 2:
+        use_world_tables(c, w)
+    v = action_value(c, &c.worlds[w], act, depth, alpha, beta, 0)
     c.world_nodes[w] += c.nodes - before
     return v
 
 
-cdef void search_share(Ctx* c, int part) noexcept nogil:
-    """This context's share of its job, in order: each job world's value into job_vals; with two threads
-    the worlds whose index has the parity `part` (a fixed split, so a move is the same on any machine)."""
-    cdef int i, w
-    for i in range(c.job_n):
-        w = c.job_worlds[i]
-        if part < 0 or w % 2 == part:
+cdef void search_share(Ctx* c) noexcept nogil:
+    """Search the job's worlds: with one thread all of them in order, with two each next one not yet taken
+    (both contexts take them as each comes free), each world's value into job_vals."""
+    cdef long i
+    cdef int w
+    if c.helper == NULL and c.threads == 1:
+        for i in range(c.job_n):
+            w = c.job_worlds[i]
             c.job_vals[w] = world_value(c, w, c.job_act, c.job_depth, c.job_lo[i], c.job_hi[i])
             if c.aborted:
                 return
+        return
+    while not c.aborted:
+        i = towers_flag_add(c.next, 1)
+        if i >= c.job_n:
+            return
+        w = c.job_worlds[i]
+        c.job_vals[w] = world_value(c, w, c.job_act, c.job_depth, c.job_lo[i], c.job_hi[i])
 
 
 cdef inline void set_job(Ctx* c, int act, int depth, int n, int* ws, double* lo, double* hi, double* vals) noexcept nogil:
@@ -890,25 +925,27 @@ cdef void helper_loop(void* arg) noexcept nogil:
         PyThread_acquire_lock(h.go, WAIT_LOCK)
         if h.quit:
             break
-        search_share(h, 1)
+        search_share(h)
         PyThread_release_lock(h.done)
     PyThread_release_lock(h.done)
 
 
 cdef void search_worlds(Ctx* c, int act, int depth, int n, int* ws, double* lo, double* hi, double* vals) noexcept nogil:
     """vals[ws[i]] = the value of root action `act` in world ws[i] within the window (lo[i], hi[i]), for
-    i < n. With two threads the even worlds are searched here and the odd ones by the helper meanwhile,
-    each context with its own table, killers and history. The node budget is kept by job: a job stops
-    (and the search with it) when both contexts' nodes in it pass the budget left when it began, a sum
-    known exactly at its end (over_job_budget stops it sooner when it is sure), so whether a job finishes
-    depends only on the work, not on the threads' timing: the same move on any machine."""
+    i < n: a job. With two threads both contexts take its worlds as each comes free, and each world is
+    searched with its own tables (use_world_tables), so its value does not depend on who searched it.
+    The node budget is kept by job: a job stops (and the search with it) when both contexts' nodes in it
+    pass the budget left when it began, a sum known exactly at its end (over_job_budget stops it sooner
+    when it is sure), so whether a job finishes depends only on the work: the same move on any machine."""
     cdef Ctx* h = c.helper
     cdef long long left = 0
+    cdef long long before[MAXW]
+    cdef int i
     if n == 0:
         return
     set_job(c, act, depth, n, ws, lo, hi, vals)
     if h == NULL:
-        search_share(c, -1)
+        search_share(c)
         return
     if c.node_cap > 0:
         left = c.node_cap - c.nodes - h.nodes
@@ -916,20 +953,40 @@ cdef void search_worlds(Ctx* c, int act, int depth, int n, int* ws, double* lo, 
             c.aborted = 1
             return
     set_job(h, act, depth, n, ws, lo, hi, vals)
+    for i in range(n):
+        before[i] = c.world_nodes[ws[i]] + h.world_nodes[ws[i]]
     start_job(c, left)
     start_job(h, left)
+    towers_flag_set(c.next, 0)
     if c.threaded:
         PyThread_release_lock(h.go)
-    search_share(c, 0)
+    search_share(c)
     if c.threaded:
         PyThread_acquire_lock(h.done, WAIT_LOCK)
     elif not c.aborted:
-        search_share(h, 1)
-    c.span += max(c.nodes - c.job_start, h.nodes - h.job_start)
+        search_share(h)
     c.aborted |= h.aborted
     c.overflow |= h.overflow
     if left > 0 and (c.nodes - c.job_start) + (h.nodes - h.job_start) > left:
         c.aborted = 1
+    if c.aborted:   # cut where the timing cut it: its nodes as if evenly shared
+        c.span += (c.nodes - c.job_start + h.nodes - h.job_start + 1) // 2
+    else:
+        c.span += job_span(c, h, n, ws, before)
+
+
+cdef long long job_span(Ctx* c, Ctx* h, int n, int* ws, long long* before) noexcept nogil:
+    """A finished job's length in nodes on two contexts taking its worlds in order as each comes free (the
+    threads' schedule when a node takes the same time on both; the same on any machine)."""
+    cdef long long t0 = 0, t1 = 0, d
+    cdef int i
+    for i in range(n):
+        d = c.world_nodes[ws[i]] + h.world_nodes[ws[i]] - before[i]
+        if t0 <= t1:
+            t0 += d
+        else:
+            t1 += d
+    return max(t0, t1)
 
 
 cdef void search_exact(Ctx* c, int act, int depth, char* state, char which, double* vals) noexcept nogil:
@@ -1120,6 +1177,8 @@ cdef void extract_pv(Ctx* c) noexcept nogil:
     cdef FightLog log
     cdef TTEntry* e
     memcpy(&s, &c.worlds[0], sizeof(State))
+    if c.threads == 2:
+        use_world_tables(c, 0)
     c.pv_len = 0
     while act >= 0 and c.pv_len < c.depth_done and s.reason == R_NONE:
         c.pv[c.pv_len] = act
@@ -1165,41 +1224,63 @@ cdef void run(Ctx* c) noexcept nogil:
             break
 
 
-# ---------------------------------------------------------------- a context's buffers; the helper
+# ---------------------------------------------------------------- buffers, tables; the helper
 
 
-cdef bint alloc_buffers(Ctx* c, int tt_bits) noexcept:
-    """A context's own search buffers: table, history, and the per-ply moves, scores and children."""
-    c.tt = <TTEntry*>calloc((<size_t>1) << tt_bits, sizeof(TTEntry))
-    c.tt_mask = ((<uint64_t>1) << tt_bits) - 1
-    c.history = <int*>calloc(2 * HIST, sizeof(int))
+cdef bint alloc_scratch(Ctx* c) noexcept:
+    """A context's own scratch: the per-ply moves, scores and children (False if memory is short)."""
     c.moves = <int*>malloc(MAXPLY * MAXMOVES * sizeof(int))
     c.scores = <double*>malloc(MAXPLY * MAXMOVES * sizeof(double))
     c.kids = <State*>calloc(MAXPLY * MAXKIDS, sizeof(State))
     c.kid_p = <double*>malloc(MAXPLY * MAXKIDS * sizeof(double))
-    return c.tt != NULL and c.history != NULL and c.moves != NULL and c.scores != NULL and c.kids != NULL \
-        and c.kid_p != NULL
+    return c.moves != NULL and c.scores != NULL and c.kids != NULL and c.kid_p != NULL
 
 
-cdef void free_buffers(Ctx* c) noexcept:
-    free(c.tt); free(c.history); free(c.moves); free(c.scores); free(c.kids); free(c.kid_p)
-    c.tt = NULL; c.history = NULL; c.moves = NULL; c.scores = NULL; c.kids = NULL; c.kid_p = NULL
+cdef void free_scratch(Ctx* c) noexcept:
+    free(c.moves); free(c.scores); free(c.kids); free(c.kid_p)
+    c.moves = NULL; c.scores = NULL; c.kids = NULL; c.kid_p = NULL
 
 
-cdef void clear_tables(Ctx* c, int tt_bits) noexcept nogil:
-    """A fresh table, killers and history: every run starts from nothing, so a move depends only on its inputs."""
-    memset(c.killers, 0, sizeof(c.killers))
-    memset(c.history, 0, 2 * HIST * sizeof(int))
-    memset(c.tt, 0, (<size_t>1 << tt_bits) * sizeof(TTEntry))
+cdef bint alloc_tables(Tables* t, int bits) noexcept:
+    t.bits = bits
+    t.tt = <TTEntry*>calloc((<size_t>1) << bits, sizeof(TTEntry))
+    t.killers = <int*>calloc(MAXW * MAXPLY * 2, sizeof(int))
+    t.history = <int*>calloc(MAXW * 2 * HIST, sizeof(int))
+    return t.tt != NULL and t.killers != NULL and t.history != NULL
 
 
-cdef void prepare_helper(Ctx* h, Ctx* c, int tt_bits) noexcept nogil:
-    """The helper context for a run of `c` (reset for it): c's settings and worlds, its own buffers and
-    locks, polling c's cancel and halt flags."""
+cdef void free_tables(Tables* t) noexcept:
+    free(t.tt); free(t.killers); free(t.history)
+    t.tt = NULL; t.killers = NULL; t.history = NULL
+
+
+cdef void clear_tables(Ctx* c) noexcept nogil:
+    """A fresh table, killers and history (every run starts from nothing, so a move depends only on its
+    inputs), in use whole (one thread) or sliced a world each (two: use_world_tables)."""
+    cdef Tables* t = c.tables
+    cdef int rows = c.nworlds if c.threads == 2 else 1
+    memset(t.tt, 0, (<size_t>1 << t.bits) * sizeof(TTEntry))
+    memset(t.killers, 0, rows * MAXPLY * 2 * sizeof(int))
+    memset(t.history, 0, rows * 2 * HIST * sizeof(int))
+    t.slice_bits = t.bits
+    while c.threads == 2 and (1 << (t.bits - t.slice_bits)) < c.nworlds:
+        t.slice_bits -= 1
+    use_whole_tables(c)
+
+
+cdef void use_whole_tables(Ctx* c) noexcept nogil:
+    """One thread: the whole table, the first rows of killers and history."""
+    c.tt = c.tables.tt
+    c.tt_mask = ((<uint64_t>1) << c.tables.bits) - 1
+    c.killers = c.tables.killers
+    c.history = c.tables.history
+
+
+cdef void prepare_helper(Ctx* h, Ctx* c) noexcept nogil:
+    """The helper context for a run of `c`: c's settings, worlds and tables, its own scratch and locks,
+    polling c's cancel and halt flags and taking worlds from c's counter."""
     cdef Ctx own = h[0]
     memcpy(h, c, sizeof(Ctx))
-    h.tt = own.tt
-    h.history = own.history
     h.moves = own.moves
     h.scores = own.scores
     h.kids = own.kids
@@ -1210,7 +1291,6 @@ cdef void prepare_helper(Ctx* h, Ctx* c, int tt_bits) noexcept nogil:
     h.quit = 0
     h.other_published = &c.published
     c.other_published = &h.published
-    clear_tables(h, tt_bits)
 
 
 # ---------------------------------------------------------------- Python wrapper
@@ -1221,31 +1301,36 @@ cdef class Search:
     `progress()` may be called from another thread meanwhile. Every argument is checked
     (BadLevel, BadPosition): nothing from Python reaches the C unchecked."""
     cdef Ctx c
-    cdef Ctx h   # the helper context of a two-thread search (configure's `threads`): buffers of its own
-    cdef int tt_bits
+    cdef Ctx h   # the helper context of a two-thread search (configure's `threads`): scratch of its own
+    cdef Tables tables
 
     def __cinit__(self, tt_bits=18):
         memset(&self.c, 0, sizeof(Ctx))
         memset(&self.h, 0, sizeof(Ctx))
-        self.tt_bits = whole_number(tt_bits, "tt_bits", 8, 26, BadLevel)
+        memset(&self.tables, 0, sizeof(Tables))
+        bits = whole_number(tt_bits, "tt_bits", 8, 26, BadLevel)
         self.c.move_cap = MAXMOVES
         self.c.budget = -1.0   # no clock cap until configure sets one
         self.c.threads = 1
         self.c.cancel = &self.c.stop
         self.c.halt = &self.c.halt_flag
+        self.c.next = &self.c.next_world
+        self.c.tables = &self.tables
         default_weights(self.c.w)
         self.c.worlds = <State*>calloc(MAXW, sizeof(State))
         self.c.root = <int*>malloc(MAXMOVES * sizeof(int))
         self.c.root_val = <double*>malloc(MAXMOVES * sizeof(double))
         self.c.wact = <int*>malloc(MAXWEIGHTED * sizeof(int))
         self.c.wrows = <double*>calloc(MAXWEIGHTED * MAXW, sizeof(double))
-        if not (alloc_buffers(&self.c, self.tt_bits) and self.c.worlds and self.c.root and self.c.root_val
+        if not (alloc_scratch(&self.c) and alloc_tables(&self.tables, bits) and self.c.worlds and self.c.root and self.c.root_val
                 and self.c.wact and self.c.wrows):
             raise MemoryError()
+        use_whole_tables(&self.c)
 
     def __dealloc__(self):
-        free_buffers(&self.c)
-        free_buffers(&self.h)
+        free_scratch(&self.c)
+        free_scratch(&self.h)
+        free_tables(&self.tables)
         free(self.c.worlds); free(self.c.root); free(self.c.root_val); free(self.c.wact); free(self.c.wrows)
         if self.h.go != NULL:
             PyThread_free_lock(self.h.go)
@@ -1375,7 +1460,7 @@ cdef class Search:
         self.c.threads = threads
 
     def _make_helper(self) -> None:
-        """The helper context's buffers and locks, once (MemoryError if they cannot be had)."""
+        """The helper context's scratch and locks, once (MemoryError if they cannot be had)."""
         if self.h.go == NULL:
             self.h.go = PyThread_allocate_lock()
             self.h.done = PyThread_allocate_lock()
@@ -1383,14 +1468,14 @@ cdef class Search:
                 raise MemoryError()
             PyThread_acquire_lock(self.h.go, WAIT_LOCK)     # both start taken: a release is a signal
             PyThread_acquire_lock(self.h.done, WAIT_LOCK)
-        if self.h.tt == NULL and not alloc_buffers(&self.h, self.tt_bits):
-            free_buffers(&self.h)
+        if self.h.moves == NULL and not alloc_scratch(&self.h):
+            free_scratch(&self.h)
             raise MemoryError()
 
     def run(self, in_turn=False) -> dict:
         """Search to the limits; returns {'move', 'value', 'depth', 'nodes', ...}. With two threads,
-        `in_turn` (tests) has this thread search the helper's share after its own instead: the same
-        work by the same contexts, so the same move, value and line."""
+        `in_turn` (tests) has this thread search every world itself, in order: each world is searched
+        with its own tables either way, so the same move, value, line and nodes in each world."""
         cdef double budget = self.c.budget
         cdef Ctx* h = &self.h
         if self.c.nworlds == 0:
@@ -1408,11 +1493,11 @@ cdef class Search:
         self.c.pv_len = 0
         self.c.verify_checks = 0
         self.c.verify_failures = 0
-        clear_tables(&self.c, self.tt_bits)
+        clear_tables(&self.c)
         self.c.helper = NULL
         self.c.threaded = 0
         if self.c.threads == 2:
-            prepare_helper(h, &self.c, self.tt_bits)
+            prepare_helper(h, &self.c)
             self.c.helper = h
             self.c.threaded = not in_turn and start_thread(helper_loop, h) != PYTHREAD_INVALID_THREAD_ID
         with nogil:
@@ -1460,8 +1545,8 @@ cdef class Search:
 
     def progress(self) -> dict:
         """Depth finished, nodes, the best move and value so far, the expected line (packed); `span`, the
-        run's length in nodes (with two threads the longer share of each job: nodes / span is the speed-up
-        the split allows on two idle cores), and the nodes spent in each root world."""
+        run's length in nodes (with two threads each job's as job_span counts it: nodes / span is the
+        speed-up the split allows on two idle cores), and the nodes spent in each root world."""
         cdef Ctx* h = self.c.helper
         return {"move": self.c.best_move, "value": self.c.best_value, "depth": self.c.depth_done,
                 "nodes": self.c.nodes + (h.nodes if h else 0), "span": self.c.span if h else self.c.nodes, "pv": [self.c.pv[i] for i in range(self.c.pv_len)],
