@@ -129,7 +129,7 @@ ctypedef struct Ctx:
     double* scores
     State* kids
     double* kid_p
-    # two threads (configure's `threads`): the root's odd worlds are searched by a second context
+    # two threads (configure's `threads`): a second context takes the root's worlds with this one (search_worlds)
     int threads
     long next_world         # the job's next world (search_share): taken by whichever context is free
     long* next              # the main context's next_world, polled by both
@@ -887,7 +887,7 @@ cdef void search_share(Ctx* c) noexcept nogil:
     (both contexts take them as each comes free), each world's value into job_vals."""
     cdef long i
     cdef int w
-    if c.helper == NULL and c.threads == 1:
+    if c.threads == 1:
         for i in range(c.job_n):
             w = c.job_worlds[i]
             c.job_vals[w] = world_value(c, w, c.job_act, c.job_depth, c.job_lo[i], c.job_hi[i])
@@ -1037,7 +1037,8 @@ cdef double probe_worlds(Ctx* c, int act, int depth, double alpha, double* vals)
     cdef double* W = weights_of(c, act)
     cdef double shift = 0.0, known = 0.0, fixed = 0.0
     cdef int w, n = 0, better = 0
-    cdef char state[MAXW]   # 0 unweighted, 1 upper bound, 2 exact, 3 better than its window, 4 to probe
+    cdef char state[MAXW]   # 0 unweighted, 1 upper bound, 2 exact, 3 to search exactly (not weighed by the best,
+                            # or better than its window), 4 to probe
     cdef int ws[MAXW]
     cdef double lo[MAXW]
     cdef double hi[MAXW]
