@@ -1,4 +1,5 @@
 """Musters, the match schedule, the Elo figures and the diagnostics' reading of match records."""
+import json
 import sys
 from pathlib import Path
 
@@ -81,12 +82,14 @@ def test_a_resumed_match_plays_the_games_it_skipped_to(tmp_path):
     def fake(g):
         played.append(g)
         return {"game": g, "score": 1.0, "reason": "dominance", "plies": 9, "moves": [],
-                "think_a": [0.0, 0.0, 1], "think_b": [0.0, 0.0, 1]}
+                "think_a": [2.34567, 1.5, 2], "think_b": [0.0, 0.0, 1]}
     lines = []
     r = matches.match(fake, "a", "b", 6, 5, 1, report=lines.append, record=str(tmp_path / "r.jsonl"), skip=3)
     assert played == schedule("a", "b", 6, 5)[3:] and r["games"] == 3
     assert lines[0].startswith("game   4/6 pair   1 a(N)")        # numbered as in the whole match
-    assert len((tmp_path / "r.jsonl").read_text().splitlines()) == 3
+    rows = [json.loads(line) for line in (tmp_path / "r.jsonl").read_text().splitlines()]
+    assert len(rows) == 3
+    assert rows[0]["think_a"] == [2.346, 1.5, 2] and rows[0]["think_b"] == [0.0, 0.0, 1]   # the record keeps the times
 
 
 def test_unknown_level_is_an_error():

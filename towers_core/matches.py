@@ -61,11 +61,14 @@ def think_summary(results: list[dict], key: str) -> tuple[float, float]:
 
 
 def record_game(path: str, r: dict) -> None:
-    """Append one finished game (seed, sides, result, moves, and the game's own `setup` such as the
-    musters, so the record replays after the players' rules change) as a JSON line."""
+    """Append one finished game (seed, sides, result, each side's thinking time [total s, longest s, moves],
+    moves, and the game's own `setup` such as the musters, so the record replays after the players' rules
+    change) as a JSON line."""
     g = r["game"]
+    think = {f"think_{x}": [round(r[f"think_{x}"][0], 3), round(r[f"think_{x}"][1], 3), r[f"think_{x}"][2]]
+             for x in "ab"}
     row = {"pair": g.pair, "a": g.a, "b": g.b, "a_side": g.a_side, "seed": g.seed, "score": r["score"],
-           "reason": r["reason"], "plies": r["plies"], **r.get("setup", {}), "moves": r["moves"]}
+           "reason": r["reason"], "plies": r["plies"], **think, **r.get("setup", {}), "moves": r["moves"]}
     with open(path, "a", encoding="utf-8") as f:
         f.write(json.dumps(row) + "\n")
 

@@ -89,8 +89,10 @@ def main() -> None:
     jobs = [Game(b["pair"], level, deal_rates.YARDSTICK, b["a_side"], b["seed"]) for b, _ in deals][skip:stop]
     for i, r in enumerate(matches.run_games(play_game, jobs, 1), start=skip + 1):
         matches.record_game(out, r)
+        total, longest, moves = r["think_a"]
         print(f"deal {i:>2}/{len(deals)} seed {r['game'].seed} {r['game'].a_side}: {r['score']:g} "
-              f"by {r['reason']} in {r['plies']} plies", flush=True)
+              f"by {r['reason']} in {r['plies']} plies; {total / max(1, moves):.2f} s a move, longest {longest:.2f}",
+              flush=True)
     compare(deals, out, level)
 
 
