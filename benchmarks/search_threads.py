@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Wall-clock time of the Skirmish expert search on one thread and on two (`threads:2`), same node budget.
+
+    PYTHONPATH=. python benchmarks/search_threads.py                    # 3,000,000 nodes, 3 runs
+    PYTHONPATH=. python benchmarks/search_threads.py --nodes 24000000 --runs 1
+
+Why: two threads are worth what they save on the clock, and only an idle machine shows it (on a loaded
+one the helper waits for a core). Each of the six bench positions is searched by expert's eight worlds
+with one thread and with two, at the same budget and no clock cap; the figures are the least wall time
+of the runs, their ratio, and the span ratio the search counts for itself (search.pyx job_span: what the
+ratio would be if both threads ran at full speed and handing over a job cost nothing). Nothing gates on
+the figures.
+"""
+from __future__ import annotations
+
+import argparse
+import time
+
+from towers_core.skirmish.ai import determinize
+from towers_core.skirmish.ai.levels import LEVELS
+from towers_core.skirmish.ai.search import Search
+from towers_core.skirmish.cli import bench_positions
+
+MAX_DEPTH = 40  # high enough that the node budget, not the depth, ends every search
+
+
+def timed(worlds: list, nodes: int, threads: int, runs: int) -> tuple[float, dict]:
+    """(least wall seconds over `runs`, the last run's result) of one search."""
+    best, info = float("inf"), {}
+    for _ in range(runs):
+        search = Search(20)
+        search.set_worlds(worlds)
+        search.configure(max_depth=MAX_DEPTH, node_limit=nodes, threads=threads)
+        start = time.perf_counter()
+        info = search.run()
+        best = min(best, time.perf_counter() - start)
+    return best, info
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--nodes", type=int, default=3_000_000, help="node budget of each search")
+    parser.add_argument("--runs", type=int, default=3, help="repetitions (the least wall time is the figure)")
+    args = parser.parse_args()
+    expert = LEVELS["expert"]
+    totals = [0.0, 0.0, 0, 0]
+    print(f"{'position':<20} {'one thread s':>12} {'two s':>8} {'ratio':>6} {'span ratio':>10}  same move")
+    for label, view, history in bench_positions(1):
+        worlds = determinize.worlds(view, history, expert.worlds, 1)
+        one_s, one = timed(worlds, args.nodes, 1, max(1, args.runs))
+        two_s, two = timed(worlds, args.nodes, 2, max(1, args.runs))
+        totals = [totals[0] + one_s, totals[1] + two_s, totals[2] + two["span"], totals[3] + two["nodes"]]
+        print(f"{label:<20} {one_s:12.2f} {two_s:8.2f} {two_s / one_s:6.2f} {two['span'] / max(1, two['nodes']):10.2f}"
+              f"  {'yes' if one['move'] == two['move'] else 'no'}")
+    print(f"all six: one thread {totals[0]:.2f} s, two {totals[1]:.2f} s: ratio {totals[1] / totals[0]:.2f}"
+          f" (span ratio {totals[2] / max(1, totals[3]):.2f}), {args.nodes:,} nodes each")
+
+
+if __name__ == "__main__":
+    main()
