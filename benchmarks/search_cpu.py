@@ -24,14 +24,25 @@ from towers_core.skirmish.cli import bench_positions
 MAX_DEPTH = 40  # high enough that the node budget, not the depth, ends every search
 
 
+def bench_worlds() -> list[tuple[str, list]]:
+    """The six bench positions, each with expert's worlds (seed 1): what the search benchmarks search."""
+    expert = LEVELS["expert"]
+    return [(label, determinize.worlds(view, history, expert.worlds, 1)) for label, view, history in bench_positions(1)]
+
+
+def bench_search(worlds: list, nodes: int, threads: int = 1) -> Search:
+    """A search of `worlds` to `nodes` nodes, on `threads` threads, no clock cap, ready to run."""
+    search = Search(20)
+    search.set_worlds(worlds)
+    search.configure(max_depth=MAX_DEPTH, node_limit=nodes, threads=threads)
+    return search
+
+
 def search_once(nodes: int) -> tuple[float, list[tuple]]:
     """(CPU seconds over the six positions, each search's move, value, depth and nodes)."""
     total, found = 0.0, []
-    expert = LEVELS["expert"]
-    for _label, view, history in bench_positions(1):
-        search = Search(20)
-        search.set_worlds(determinize.worlds(view, history, expert.worlds, 1))
-        search.configure(max_depth=MAX_DEPTH, node_limit=nodes)
+    for _label, worlds in bench_worlds():
+        search = bench_search(worlds, nodes)
         start = time.process_time()
         info = search.run()
         total += time.process_time() - start

@@ -16,21 +16,14 @@ from __future__ import annotations
 import argparse
 import time
 
-from towers_core.skirmish.ai import determinize
-from towers_core.skirmish.ai.levels import LEVELS
-from towers_core.skirmish.ai.search import Search
-from towers_core.skirmish.cli import bench_positions
-
-MAX_DEPTH = 40  # high enough that the node budget, not the depth, ends every search
+from search_cpu import bench_search, bench_worlds   # this folder: run as a script, it is on the path
 
 
 def timed(worlds: list, nodes: int, threads: int, runs: int) -> tuple[float, dict]:
     """(least wall seconds over `runs`, the last run's result) of one search."""
     best, info = float("inf"), {}
     for _ in range(runs):
-        search = Search(20)
-        search.set_worlds(worlds)
-        search.configure(max_depth=MAX_DEPTH, node_limit=nodes, threads=threads)
+        search = bench_search(worlds, nodes, threads)
         start = time.perf_counter()
         info = search.run()
         best = min(best, time.perf_counter() - start)
@@ -42,11 +35,9 @@ def main() -> None:
     parser.add_argument("--nodes", type=int, default=3_000_000, help="node budget of each search")
     parser.add_argument("--runs", type=int, default=3, help="repetitions (the least wall time is the figure)")
     args = parser.parse_args()
-    expert = LEVELS["expert"]
     totals = [0.0, 0.0, 0, 0]
     print(f"{'position':<20} {'one thread s':>12} {'two s':>8} {'ratio':>6} {'span ratio':>10}  same move")
-    for label, view, history in bench_positions(1):
-        worlds = determinize.worlds(view, history, expert.worlds, 1)
+    for label, worlds in bench_worlds():
         one_s, one = timed(worlds, args.nodes, 1, max(1, args.runs))
         two_s, two = timed(worlds, args.nodes, 2, max(1, args.runs))
         totals = [totals[0] + one_s, totals[1] + two_s, totals[2] + two["span"], totals[3] + two["nodes"]]

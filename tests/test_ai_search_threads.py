@@ -102,6 +102,6 @@ def test_threads_is_a_checked_level_knob():
     for bad in (0, 3, True, "2", 1.5, None):
         with pytest.raises(BadLevel, match="threads"):
             s.configure(threads=bad)
+    s.set_worlds(determinize.worlds(api.view(SMALL, "S"), [], 2, 1))
     with pytest.raises(BadLevel, match="in_turn"):
-        s.set_worlds(determinize.worlds(api.view(SMALL, "S"), [], 2, 1))
         s.run(in_turn=1)

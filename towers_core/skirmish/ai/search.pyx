@@ -65,8 +65,8 @@ ctypedef struct Tables:
 
 ctypedef struct Ctx:
     int max_depth
-    long long node_limit   # one thread: configure's node budget (0: none); two: none, each job has job_left
-    long long node_cap     # configure's node budget
+    long long node_cap     # configure's node budget (0: none): one thread checks it at every check_limits,
+                           # two by job (job_left)
     long long job_left     # two threads: the budget left when this job began (0: none), over both contexts
     long long job_start    # this context's nodes when it began
     long published         # this context's nodes in this job, published for the other at each check
@@ -134,7 +134,7 @@ ctypedef struct Ctx:
     long next_world         # the job's next world (search_share): taken by whichever context is free
     long* next              # the main context's next_world, polled by both
     Ctx* helper             # that context (NULL with one thread)
-    int threaded            # 1: the helper runs on its own thread; 0: after this context's share, on this one
+    int threaded            # 1: the helper runs on its own thread; 0: this one takes every world (run's in_turn)
     int quit                # the helper's thread ends at its next job
     PyThread_type_lock go   # released by the main context when the helper has a job
     PyThread_type_lock done # released by the helper when the job is done (or it has quit)
@@ -204,8 +204,9 @@ cdef inline bint over_job_budget(Ctx* c) noexcept nogil:
 cdef inline void check_limits(Ctx* c) noexcept nogil:
     if c.checking:
         return
-    if towers_flag_get(c.cancel) or towers_flag_get(c.halt) or (c.node_limit > 0 and c.nodes >= c.node_limit) \
-            or over_job_budget(c) or (c.deadline > 0 and now() >= c.deadline):
+    if towers_flag_get(c.cancel) or towers_flag_get(c.halt) \
+            or (c.threads == 1 and c.node_cap > 0 and c.nodes >= c.node_cap) or over_job_budget(c) \
+            or (c.deadline > 0 and now() >= c.deadline):
         c.aborted = 1
         towers_flag_set(c.halt, 1)   # the other context's work is wasted now: it stops at its next check
 
@@ -1445,7 +1446,6 @@ cdef class Search:
             self._make_helper()
         memcpy(self.c.w, w, NW * sizeof(double))
         self.c.max_depth = depth
-        self.c.node_limit = limit
         self.c.node_cap = limit
         self.c.budget = -1.0 if time_ms is None else float(time_ms) / 1000.0
         self.c.noise = noise
@@ -1487,7 +1487,6 @@ cdef class Search:
         self.c.overflow = 0
         self.c.nodes = 0
         self.c.span = 0
-        self.c.node_limit = self.c.node_cap if self.c.threads == 1 else 0   # two: by job (search_worlds)
         towers_flag_set(&self.c.halt_flag, 0)
         memset(self.c.world_nodes, 0, sizeof(self.c.world_nodes))
         self.c.depth_done = 0
@@ -1550,7 +1549,8 @@ cdef class Search:
         speed-up the split allows on two idle cores), and the nodes spent in each root world."""
         cdef Ctx* h = self.c.helper
         return {"move": self.c.best_move, "value": self.c.best_value, "depth": self.c.depth_done,
-                "nodes": self.c.nodes + (h.nodes if h else 0), "span": self.c.span if h else self.c.nodes, "pv": [self.c.pv[i] for i in range(self.c.pv_len)],
+                "nodes": self.c.nodes + (h.nodes if h else 0), "span": self.c.span if h else self.c.nodes,
+                "pv": [self.c.pv[i] for i in range(self.c.pv_len)],
                 "cancelled": bool(towers_flag_get(&self.c.stop)),
                 "verify_checks": self.c.verify_checks + (h.verify_checks if h else 0),
                 "verify_failures": self.c.verify_failures + (h.verify_failures if h else 0),
