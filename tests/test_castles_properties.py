@@ -9,11 +9,13 @@ import json
 import random
 
 import castles_oracle as oracle
+import pytest
 from castles_helpers import make_pos, random_board
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from towers_core.castles import api, notation, position
+from towers_core.errors import IllegalAction
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(0, 2**32)
@@ -66,6 +68,26 @@ def test_make_unmake_restores_state_and_hash_exactly(seed, crowded, length):
         seq.append(mv)
     assert e.check_make_unmake(seq)
     assert e.raw() == before
+
+
+@SETTINGS
+@given(seed=seeds, cut=st.integers(0, 8),
+       bad=st.one_of(st.none(), st.floats(), st.text(max_size=3), st.booleans(),
+                     st.dictionaries(st.integers(), st.integers(), max_size=2)))
+def test_make_unmake_refuses_a_sequence_that_is_not_whole_numbers_and_changes_nothing(seed, cut, bad):
+    e = position.to_engine(random_start(seed))
+    before = e.raw()
+    walker, seq = e.copy(), []
+    for _ in range(cut):
+        if not walker.legal():
+            break
+        seq.append(walker.legal()[0])
+        walker.play(seq[-1])
+    for given_seq in (seq[:cut] + [bad] + seq[cut:], bad, tuple(seq) + (bad,)):
+        with pytest.raises(IllegalAction, match="seq must be"):
+            e.check_make_unmake(given_seq)
+        assert e.raw() == before
+    assert e.check_make_unmake(tuple(seq))
 
 
 @SETTINGS

@@ -378,11 +378,14 @@ cdef class Engine:
         castle_counts(&self.s, held, crowns)
         return (held[0], held[1]), (crowns[0], crowns[1])
 
-    def check_make_unmake(self, list seq) -> bool:
-        """Make every move of seq (legal ones only), unmake them all: is the state byte-identical?"""
+    def check_make_unmake(self, seq) -> bool:
+        """Make the moves of seq up to the first illegal one, unmake them all: is the state byte-identical?
+        seq is a list or tuple of packed moves, checked whole before any is made (IllegalAction names it)."""
         cdef CState before
         cdef Undo undo[512]
         cdef int n = 0
+        if type(seq) not in (list, tuple) or any(type(mv) is not int for mv in seq):
+            raise IllegalAction(f"seq must be a list of packed moves (whole numbers), not {brief(seq)}"[:200])
         memcpy(&before, &self.s, sizeof(CState))
         for mv in seq[:512]:
             if not self.is_legal(mv):
