@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from towers_core.errors import BadLevel, IllegalAction, TowersError
+from towers_core.errors import BadLevel, BadPosition, IllegalAction, TowersError
 from towers_core.gauntlet import api, gen
 from towers_core.gauntlet.board import TILES
 from towers_core.gauntlet.cengine import Engine, Unsupported, battle_actions, bench, format_action
@@ -153,6 +153,30 @@ def test_the_c_functions_refuse_junk_naming_the_field():
     for bad in (None, "1", 0, -1, float("nan"), 1e9, True):
         with pytest.raises(BadLevel, match="seconds"):
             bench(bad, 1, 10)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), cut=st.integers(0, 40),
+       junk=st.one_of(st.none(), st.integers(), st.text(max_size=4), st.lists(st.integers(), max_size=3)))
+def test_the_engine_refuses_any_position_the_rules_do_not_allow(seed, cut, junk):
+    """Engine(pos) validates every position it is given: one that is not an object, or with a field
+    gone or replaced by junk, is refused with BadPosition naming the field (never a raw TypeError or
+    KeyError), and one it accepts reads back the same."""
+    with pytest.raises(BadPosition, match="position"):
+        Engine(junk)
+    pos = random_start(random.Random(seed))
+    bad = clone(pos)
+    key = sorted(pos)[cut % len(pos)]
+    if cut % 2:
+        del bad[key]
+    else:
+        bad[key] = junk
+    try:
+        e = Engine(bad)
+    except BadPosition as exc:
+        assert key in str(exc) or "position" in str(exc)
+    else:                                   # the junk was a value the position allows there
+        assert e.to_json() == bad
 
 
 @settings(max_examples=300, deadline=None)

@@ -34,9 +34,8 @@ def label_seed(label: str, run_seed: int) -> int:
 def legal_actions(pos: dict) -> list[str]:
     """Every listed action of the mover, on the mover's own view (§9), sorted: the C engine,
     or the Python reference for a position the C tables cannot hold."""
-    validate(pos)
     try:
-        return Engine(pos, checked=False).legal_actions()
+        return Engine(pos).legal_actions()
     except Unsupported:
         return gen.all_actions(raw_view(pos, pos["to_move"]))
 
@@ -57,9 +56,8 @@ def play(pos: dict, action: str) -> tuple[dict, list[dict]]:
 def apply(pos: dict, action: str) -> dict:
     """The new position; a refused action (§9) returns the position unchanged. A listed action
     runs in the C engine; resign, tools and every error are the reference's (same messages)."""
-    validate(pos)
     try:
-        e = Engine(pos, checked=False)
+        e = Engine(pos)
         code = e.code_of(action)
     except Unsupported:
         code = None
