@@ -130,6 +130,12 @@ def test_engine_methods_check_their_arguments():
     s = Search(12)
     with pytest.raises(BadPosition, match="set_position"):
         s.run()
+    for junk in (None, 3, "S", api.new_position()):       # an engine is wanted, never a crash or TypeError
+        for call, args in ((s.set_position, (junk,)), (evaluate_engine, (junk,)), (bench_playouts, (1, 1, junk))):
+            with pytest.raises(BadPosition, match=f"{call.__name__}.*Castles Engine"):
+                call(*args)
+    with pytest.raises(BadPosition, match="set_position"):
+        s.run()
     for bad in (9, 25, 1.5, "20", None, True):
         with pytest.raises(BadLevel, match="tt_bits"):
             Search(bad)

@@ -407,11 +407,13 @@ def _check_square(sq) -> int:
     return whole_number(sq, "square", 0, NSQ - 1)
 
 
-def bench_playouts(games, seed, Engine start not None) -> tuple:
+def bench_playouts(games, seed, start) -> tuple:
     """Random games from `start` in C: (games, plies). The engine bench of `towers-cli castles bench`."""
+    if not isinstance(start, Engine):
+        raise BadPosition(f"bench_playouts starts from a Castles Engine, not {brief(start)}"[:200])
     cdef int n = whole_number(games, "games", 0, 1_000_000, BadLevel)
     cdef uint64_t rng = unsigned_seed(seed, "seed", BadLevel) ^ 0x9E3779B97F4A7C15
     cdef long long plies = 0
     with nogil:
-        random_games(&start.s, n, &rng, &plies)
+        random_games(&(<Engine>start).s, n, &rng, &plies)
     return n, plies

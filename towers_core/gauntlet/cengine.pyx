@@ -307,7 +307,7 @@ cdef class Engine:
         return bool(self.s.result)
 
 
-def battle_actions(pos: dict, seed, max_actions) -> int:
+def battle_actions(pos: object, seed, max_actions) -> int:
     """One random battle from `pos` (checked) wholly in C, nogil; the actions played."""
     seed = unsigned_seed(seed, "seed", BadLevel)
     max_actions = whole_number(max_actions, "max_actions", 0, MAX_BATTLE_ACTIONS, BadLevel)

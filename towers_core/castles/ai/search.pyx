@@ -345,9 +345,11 @@ cdef class Search:
             free(self.c.tt)
             free(self.c)
 
-    def set_position(self, Engine e not None) -> None:
+    def set_position(self, e) -> None:
         """Search from a copy of this engine's position (the player to move must have a move)."""
-        memcpy(&self.c.s, &e.s, sizeof(CState))
+        if not isinstance(e, Engine):
+            raise BadPosition(f"set_position takes a Castles Engine, not {brief(e)}"[:200])
+        memcpy(&self.c.s, &(<Engine>e).s, sizeof(CState))
         self.nroot = gen_moves(&self.c.s, self.c.s.to_move, self.root)
         if self.c.s.winner != W_NONE or self.nroot == 0:
             raise BadPosition("no move to search: the game is over or the player to move has none")
@@ -413,13 +415,15 @@ def checked_weights(weights) -> list | None:
     return [whole_number(x, "weights", -MAX_WEIGHT, MAX_WEIGHT, BadLevel) for x in weights]
 
 
-def evaluate_engine(Engine e not None, weights=None) -> int:
+def evaluate_engine(e, weights=None) -> int:
     """The static evaluation of e's position for its player to move (for tests and greedy)."""
     cdef int w[NW]
+    if not isinstance(e, Engine):
+        raise BadPosition(f"evaluate_engine takes a Castles Engine, not {brief(e)}"[:200])
     default_weights(w)
     weights = checked_weights(weights)
     if weights is not None:
         for i in range(NW):
             w[i] = weights[i]
-    return evaluate(&e.s, w)
+    return evaluate(&(<Engine>e).s, w)
 

@@ -418,8 +418,3 @@ cdef class Mcts:
 
     def cancel(self) -> None:
         towers_flag_set(&self.t.stop, 1)
-
-
-def static_value_engine(Engine e) -> float:
-    """The yardstick's own evaluation, South minus North (tests)."""
-    return static_value(&e.s)
