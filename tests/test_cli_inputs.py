@@ -22,3 +22,24 @@ def test_bad_options_are_usage_errors(argv, option, capsys):
         main(["skirmish", *argv])
     assert exit_.value.code == 2
     assert option in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game", ["skirmish", "castles"])
+def test_a_record_file_that_cannot_be_written_is_refused_before_any_game(game, tmp_path, capsys):
+    """--record is checked up front (it used to fail with a traceback once the first game was over):
+    a missing folder or a folder given as the file is a usage error naming --record, and nothing is played."""
+    for bad in (tmp_path / "missing" / "games.jsonl", tmp_path):
+        with pytest.raises(SystemExit) as exit_:
+            main([game, "match", "--a", "easy", "--b", "easy", "--games", "2", "--record", str(bad)])
+        assert exit_.value.code == 2
+        out = capsys.readouterr()
+        assert "--record" in out.err and "game " not in out.out
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_top_level_help_names_each_games_own_commands(capsys):
+    with pytest.raises(SystemExit):
+        main(["-h"])
+    listing = capsys.readouterr().out
+    assert "skirmish: bench, match, bench-ai" in listing and "castles: bench, match, bench-ai" in listing
+    assert "gauntlet: bench\n" in listing

@@ -42,10 +42,22 @@ def check_options(args: argparse.Namespace, game: ModuleType) -> None:
         whole_number(args.concurrency, "--concurrency", 1, MAX_CONCURRENCY, BadLevel)
     if "skip" in args:
         whole_number(args.skip, "--skip", 0, match_games(args.games) - 1, BadLevel)
+    if getattr(args, "record", None) is not None:
+        check_record(args.record)
     levels = [getattr(args, key) for key in ("a", "b") if key in args]
     levels += [lv for lv in getattr(args, "levels", "").split(",") if lv]
     for level in levels:
         game.get_level(level)  # fail before a long run starts, not in its middle
+
+
+def check_record(path: str) -> None:
+    """--record must be a file a game can be appended to, known before the first game is played (an
+    unwritable path used to fail with a traceback after the first game); it is created if missing."""
+    try:
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as err:
+        raise BadLevel(f"--record: cannot append to {path!r} ({err.strerror or type(err).__name__})"[:300]) from None
 
 
 def machine() -> str:
@@ -132,7 +144,9 @@ def main(argv: list[str] | None = None) -> int:
     games = parser.add_subparsers(dest="game", required=True, metavar="GAME")
     modules = {name: importlib.import_module(module) for name, module in GAMES.items()}
     for name, module in modules.items():
-        game = games.add_parser(name, help=f"{name}: bench, match, bench-ai")
+        listed = argparse.ArgumentParser(add_help=False).add_subparsers()
+        module.add_commands(listed)  # the game's own commands, named in the top-level help as they are
+        game = games.add_parser(name, help=f"{name}: {', '.join(listed.choices)}")
         module.add_commands(game.add_subparsers(dest="command", required=True))
     args = parser.parse_args(argv)
     try:
