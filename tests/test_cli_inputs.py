@@ -43,3 +43,24 @@ def test_the_top_level_help_names_each_games_own_commands(capsys):
     listing = capsys.readouterr().out
     assert "skirmish: bench, match, bench-ai" in listing and "castles: bench, match, bench-ai" in listing
     assert "gauntlet: bench\n" in listing
+
+
+@pytest.mark.parametrize("argv, option", [
+    (["--seed", str(10 ** 30)], "--seed"),
+    (["--seed", str(-(1 << 63) - 1)], "--seed"),
+    (["--smoke-test", "--turns", "0"], "--turns"),
+    (["--smoke-test", "--turns", "100000000"], "--turns"),
+    (["--screenshot", "{tmp}"], "is a folder"),
+    (["--screenshot", "{tmp}/missing/shot.png"], "folder does not exist"),
+])
+def test_the_apps_bad_options_are_usage_errors_before_any_window(argv, option, tmp_path, capsys):
+    """`towers` checks its options as `towers-cli` does: exit 2 naming the option, before Qt is started
+    (a huge --seed used to end in a traceback and an abort; a bad --screenshot path in a silent exit 1)."""
+    from towers_qt.app import parse_args
+
+    with pytest.raises(SystemExit) as exit_:
+        parse_args([a.replace("{tmp}", str(tmp_path)) for a in argv])
+    assert exit_.value.code == 2
+    assert option in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+    assert parse_args(["--seed", "-1", "--screenshot", str(tmp_path / "shot.png")]).seed == -1

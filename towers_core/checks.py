@@ -1,4 +1,4 @@
-"""Bounds on the plain numbers every game takes from outside: seeds, clock budgets, counts.
+"""Bounds on the plain values every game takes from outside: seeds, clock budgets, counts, output paths.
 
 One copy for all games, so a seed or a `time_ms` means the same everywhere and is refused the
 same way (a TowersError naming the field).
@@ -6,6 +6,7 @@ same way (a TowersError naming the field).
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from towers_core.errors import BadLevel, BadPosition, brief
@@ -54,3 +55,18 @@ def check_seconds(value: Any, field: str) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0.0 < value <= MAX_SECONDS:
         raise BadLevel(f"{field} must be more than 0 and at most {MAX_SECONDS:g}")
     return float(value)
+
+
+def output_file(path: str, field: str, error: type = BadLevel) -> str:
+    """A file a command will write: not a folder, in a folder that exists and may be written to; else
+    `error` naming the field, before any work is done (nothing is created here)."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        problem = "is a folder"
+    elif not os.path.isdir(folder):
+        problem = "its folder does not exist"
+    elif not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        problem = "cannot be written"
+    else:
+        return path
+    raise error(f"{field}: {brief(path)} {problem}"[:300])

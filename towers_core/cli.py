@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 from types import ModuleType
 
-from towers_core.checks import check_seconds, check_seed, whole_number
+from towers_core.checks import check_seconds, check_seed, output_file, whole_number
 from towers_core.errors import BadLevel, TowersError
 
 # each game's command module registers its subcommands with add_commands(subparsers) and, if its
@@ -43,21 +43,11 @@ def check_options(args: argparse.Namespace, game: ModuleType) -> None:
     if "skip" in args:
         whole_number(args.skip, "--skip", 0, match_games(args.games) - 1, BadLevel)
     if getattr(args, "record", None) is not None:
-        check_record(args.record)
+        output_file(args.record, "--record")  # known before the first game, not after it
     levels = [getattr(args, key) for key in ("a", "b") if key in args]
     levels += [lv for lv in getattr(args, "levels", "").split(",") if lv]
     for level in levels:
         game.get_level(level)  # fail before a long run starts, not in its middle
-
-
-def check_record(path: str) -> None:
-    """--record must be a file a game can be appended to, known before the first game is played (an
-    unwritable path used to fail with a traceback after the first game); it is created if missing."""
-    try:
-        with open(path, "a", encoding="utf-8"):
-            pass
-    except OSError as err:
-        raise BadLevel(f"--record: cannot append to {path!r} ({err.strerror or type(err).__name__})"[:300]) from None
 
 
 def machine() -> str:

@@ -6,7 +6,10 @@ import argparse
 import os
 import sys
 
-OFFSCREEN_FLAGS = ("--screenshot", "--smoke-test")
+from towers_core.checks import check_seed, output_file, whole_number
+from towers_core.errors import BadLevel, TowersError
+
+MAX_SMOKE_TURNS = 1000  # each game's smoke test also stops after two minutes
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -18,7 +21,21 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--new", action="store_true", help="do not resume the autosaved game")
     parser.add_argument("--game", choices=("skirmish", "castles"), default=None,
                         help="the game to show (--screenshot) or to start (with --new)")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    try:
+        check_options(args)
+    except TowersError as err:
+        parser.error(str(err))  # a usage error naming the option (exit 2), before any window opens
+    return args
+
+
+def check_options(args: argparse.Namespace) -> None:
+    """What argparse cannot check: the seed's range, the smoke test's length, a PNG path that can be written."""
+    if args.seed is not None:
+        check_seed(args.seed, "--seed", BadLevel)
+    whole_number(args.turns, "--turns", 1, MAX_SMOKE_TURNS, BadLevel)
+    if args.screenshot is not None:
+        output_file(args.screenshot, "--screenshot")
 
 
 def make_app(argv: list[str]):
@@ -105,6 +122,8 @@ def main(argv: list[str] | None = None) -> int:
         app.processEvents()
         code = kind.screenshot(window, args.screenshot, args.seed or 11)
         window.session.shutdown()
+        if code:
+            print(f"towers: --screenshot: the PNG could not be written to {args.screenshot!r}", file=sys.stderr)
         return code
     if args.new or not window.resume_autosave():
         kind.start_default(window, args.seed)
