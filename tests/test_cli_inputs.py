@@ -64,3 +64,27 @@ def test_the_apps_bad_options_are_usage_errors_before_any_window(argv, option, t
     assert option in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
     assert parse_args(["--seed", "-1", "--screenshot", str(tmp_path / "shot.png")]).seed == -1
+
+
+@pytest.mark.parametrize("argv, option", [
+    (["--nodes", "-5"], "--nodes"),
+    (["--games", "0"], "--games"),
+    (["--concurrency", "0"], "--concurrency"),
+    (["--rounds", "0"], "--rounds"),
+    (["--seed", str(10 ** 30)], "--seed"),
+    (["--keep", "nan"], "--keep"),
+    (["--start", "1,2,x"], "--start"),
+    (["--start", "1,2"], "--start"),
+    (["--versus", "9" * 30], "--versus"),
+])
+def test_the_castles_tuner_refuses_bad_options_before_any_game(argv, option, monkeypatch, capsys):
+    """The Castles weight tuner (a developer's command) checks its options as towers-cli does: exit 2
+    naming the option, where a bad --nodes failed in a worker with a traceback and a bad --start with
+    a raw ValueError."""
+    from towers_core.castles.ai import tune
+
+    monkeypatch.setattr("sys.argv", ["tune", *argv])
+    with pytest.raises(SystemExit) as exit_:
+        tune.main()
+    assert exit_.value.code == 2
+    assert option in capsys.readouterr().err

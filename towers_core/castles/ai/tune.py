@@ -13,7 +13,9 @@ import multiprocessing
 from towers_core.castles import api, position
 from towers_core.castles.ai.match import opening
 from towers_core.matches import game_seed
-from towers_core.castles.ai.search import Search, weights
+from towers_core.castles.ai.search import Search, checked_weights, weights
+from towers_core.checks import check_seed, real_number, whole_number
+from towers_core.errors import BadLevel
 
 NAMES = ["castle", "crown", "mobility", "boxed", "tempo", "h1", "h2", "h3", "h4", "h5", "castle_h", "reach"]
 
@@ -62,9 +64,11 @@ def main() -> None:
     ap.add_argument("--start", default="", help="comma-separated starting weights (default: current)")
     ap.add_argument("--versus", default="", help="only: score --start against these weights")
     args = ap.parse_args()
-    best = [int(x) for x in args.start.split(",")] if args.start else weights()
+    try:
+        best, other = checked_args(args)
+    except BadLevel as exc:
+        ap.exit(2, f"tune: {exc}\n")  # before any worker starts, naming the option
     if args.versus:
-        other = [int(x) for x in args.versus.split(",")]
         with multiprocessing.get_context("fork").Pool(args.concurrency) as pool:
             s = score(best, other, args.nodes, args.games, args.seed, pool)
         print(f"{best} vs {other} at {args.nodes} nodes: {100 * s:.1f}% over {args.games} games")
@@ -92,6 +96,25 @@ def main() -> None:
                         break
     print("final", dict(zip(NAMES, best)), flush=True)
     print("weights", best, flush=True)
+
+
+def checked_args(args: argparse.Namespace) -> tuple[list[int], list[int] | None]:
+    """The starting weights and the --versus ones, once every option is checked (BadLevel naming it)."""
+    whole_number(args.nodes, "--nodes", 1, 1 << 40, BadLevel)
+    whole_number(args.games, "--games", 1, 100_000, BadLevel)
+    whole_number(args.concurrency, "--concurrency", 1, 64, BadLevel)
+    whole_number(args.rounds, "--rounds", 1, 1000, BadLevel)
+    check_seed(args.seed, "--seed", BadLevel)
+    real_number(args.keep, "--keep", 0.0, 1.0)
+    best = _weights_option(args.start, "--start") if args.start else weights()
+    return best, _weights_option(args.versus, "--versus") if args.versus else None
+
+
+def _weights_option(text: str, option: str) -> list[int]:
+    try:
+        return checked_weights([int(x) for x in text.split(",")])
+    except ValueError:  # int() of a word, or checked_weights' BadLevel
+        raise BadLevel(f"{option}: {len(NAMES)} comma-separated whole weights ({', '.join(NAMES)})") from None
 
 
 def _candidates(v: int) -> list[int]:
