@@ -2,9 +2,14 @@
 save files checked whole by the core (a damaged one changes nothing)."""
 from __future__ import annotations
 
+import copy
 import json
 
 import pytest
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
+from save_mutation import mutate
 
 from towers_core.castles import api
 from towers_qt.castles.session import CastlesSession, check_state
@@ -99,3 +104,42 @@ def test_a_damaged_save_is_refused_with_its_field(session, change, field):
     with pytest.raises(SaveError) as err:
         check_state(data)
     assert str(err.value).startswith("This file is damaged: ") and field in str(err.value)
+
+
+def _real_save() -> dict:
+    """A solo game five moves in, as its save file holds it."""
+    session = CastlesSession(time_ms=None)
+    session.new_game(SOLO, 9)
+    for action in ("c3+", "e5+", "c3n", "e5s", "b2+"):
+        session.play(action)
+    data = json.loads(json.dumps(session.to_dict()))
+    session.shutdown()
+    return data
+
+
+@hsettings(max_examples=150, deadline=None, derandomize=True,
+           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=st.data())
+def test_any_damage_to_a_castles_save_is_refused_whole_or_loads_a_game_the_rules_allow(qtbot, data):
+    """One random change anywhere in a real save: check_state either refuses it with SaveError naming the
+    damage (never another exception) or returns a game whose every position follows from the start by
+    legal actions; the data it was given is never changed."""
+    damaged = mutate(_real_save(), data.draw)
+    given_data = copy.deepcopy(damaged)
+    try:
+        state = check_state(damaged)
+    except SaveError as err:
+        text = str(err)
+        assert "damaged" in text or "version" in text or "not a Towers save" in text, text
+        state = None
+    assert damaged == given_data
+    if state is not None:
+        pos = state["positions"][0]
+        for action, after in zip(state["actions"], state["positions"][1:], strict=True):
+            assert action in api.legal_actions(pos)
+            pos = api.apply(pos, action)
+            assert pos == after
+        other = CastlesSession(time_ms=None)
+        other.restore(state)
+        assert other.position == pos
+        other.shutdown()
