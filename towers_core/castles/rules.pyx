@@ -385,7 +385,7 @@ cdef class Engine:
         cdef Undo undo[512]
         cdef int n = 0
         if type(seq) not in (list, tuple) or any(type(mv) is not int for mv in seq):
-            raise IllegalAction(f"seq must be a list of packed moves (whole numbers), not {brief(seq)}"[:200])
+            raise IllegalAction(f"seq must be a list or tuple of packed moves (whole numbers), not {brief(seq)}"[:200])
         memcpy(&before, &self.s, sizeof(CState))
         for mv in seq[:512]:
             if not self.is_legal(mv):
