@@ -87,12 +87,13 @@ def test_levels_are_bounded_and_node_defined():
     assert levels.get_level("depth:40").max_depth == 40 and levels.get_level("nodes:50000000").nodes == 50_000_000
 
 
-def test_time_per_move_of_each_level_is_printed():
+def test_each_level_answers_a_legal_move_and_its_time_is_printed():
     pos = opening(8)
     for name in ("easy", "normal", "hard"):
         t0 = time.perf_counter()
-        api.choose_action(pos, name, 1)
+        action = api.choose_action(pos, name, 1)
         print(f"{name}: {time.perf_counter() - t0:.3f} s")
+        assert action in api.legal_actions(pos)
 
 
 def test_engine_methods_check_their_arguments():
