@@ -15,6 +15,7 @@ from towers_core.castles.ai.match import opening
 from towers_core.matches import game_seed
 from towers_core.castles.ai.search import Search, checked_weights, weights
 from towers_core.checks import check_seed, real_number, whole_number
+from towers_core.cli import MAX_CONCURRENCY, MAX_GAMES
 from towers_core.errors import BadLevel
 
 NAMES = ["castle", "crown", "mobility", "boxed", "tempo", "h1", "h2", "h3", "h4", "h5", "castle_h", "reach"]
@@ -101,8 +102,8 @@ def main() -> None:
 def checked_args(args: argparse.Namespace) -> tuple[list[int], list[int] | None]:
     """The starting weights and the --versus ones, once every option is checked (BadLevel naming it)."""
     whole_number(args.nodes, "--nodes", 1, 1 << 40, BadLevel)
-    whole_number(args.games, "--games", 1, 100_000, BadLevel)
-    whole_number(args.concurrency, "--concurrency", 1, 64, BadLevel)
+    whole_number(args.games, "--games", 1, MAX_GAMES, BadLevel)
+    whole_number(args.concurrency, "--concurrency", 1, MAX_CONCURRENCY, BadLevel)
     whole_number(args.rounds, "--rounds", 1, 1000, BadLevel)
     check_seed(args.seed, "--seed", BadLevel)
     real_number(args.keep, "--keep", 0.0, 1.0)
