@@ -88,3 +88,24 @@ def test_the_castles_tuner_refuses_bad_options_before_any_game(argv, option, mon
         tune.main()
     assert exit_.value.code == 2
     assert option in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, option", [
+    (["--pairs", "0"], "--pairs"),
+    (["--concurrency", "65"], "--concurrency"),
+    (["--seed", str(10 ** 30)], "--seed"),
+    (["--lr", "0"], "--lr"),
+    (["--lr", "nan"], "--lr"),
+    (["--log", "/nonexistent/folder/tune.jsonl"], "--log"),
+    (["--base", "bogus"], "bogus"),
+])
+def test_the_skirmish_tuner_refuses_bad_options_before_any_game(argv, option, monkeypatch, capsys):
+    """The Skirmish weight tuner checks each option as the Castles one does (exit 2 naming it), where
+    it used to answer every bad number with one message about all three and took any seed or log."""
+    from towers_core.skirmish.ai import tune
+
+    monkeypatch.setattr("sys.argv", ["tune", *argv])
+    with pytest.raises(SystemExit) as exit_:
+        tune.main()
+    assert exit_.value.code == 2
+    assert option in capsys.readouterr().err

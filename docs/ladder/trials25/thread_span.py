@@ -12,17 +12,14 @@ the table and its own killers and history, and the budget is kept by job).
 
 from __future__ import annotations
 
-import importlib.util
 import statistics
 import sys
 from pathlib import Path
 
 from towers_core.skirmish.ai.levels import get_level
 
-_spec = importlib.util.spec_from_file_location(
-    "searched_plies", Path(__file__).resolve().parent.parent / "trials23" / "searched_plies.py")
-searched_plies = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(searched_plies)
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "trials23"))
+import searched_plies  # noqa: E402  (trials23's script, found through the path above)
 
 
 def main() -> None:

@@ -19,6 +19,8 @@ import multiprocessing
 import random
 from collections.abc import Callable, Iterator
 
+from towers_core.checks import check_seed, output_file, real_number, whole_number
+from towers_core.cli import MAX_CONCURRENCY
 from towers_core.errors import BadLevel, brief
 from towers_core.matches import Game, game_seed
 from towers_core.skirmish.ai.levels import get_level
@@ -27,6 +29,8 @@ from towers_core.skirmish.ai.search import MAX_WEIGHT, default_weight_values
 
 # the perturbation of each weight: a fifth of its default, or this much when the default is 0
 ZERO_DEFAULT_STEP = {"reach": 0.3, "hg_tempo": 0.5, "race": 10.0}
+MAX_PAIRS = 10**6   # a million pairs is years of games: more is a typo
+MAX_LR = 10.0       # past this one pair's result throws a weight to its bound
 
 
 def steps(theta: dict[str, float]) -> dict[str, float]:
@@ -90,6 +94,21 @@ def resume_from(path: str) -> tuple[dict[str, float], int]:
     return {k: float(v) for k, v in theta.items()}, done
 
 
+def checked_args(args: argparse.Namespace) -> tuple[dict[str, float], int]:
+    """The starting weights and pairs already played, once every option is checked (BadLevel naming
+    it), so a bad one stops the tuner before any game rather than in a worker."""
+    whole_number(args.pairs, "--pairs", 1, MAX_PAIRS, BadLevel)
+    whole_number(args.concurrency, "--concurrency", 1, MAX_CONCURRENCY, BadLevel)
+    check_seed(args.seed, "--seed", BadLevel)
+    if real_number(args.lr, "--lr", 0.0, MAX_LR) == 0.0:
+        raise BadLevel("--lr must be more than 0")
+    if args.log:
+        output_file(args.log, "--log")
+    theta, done = resume_from(args.resume) if args.resume else (default_weight_values(), 0)
+    get_level(level_name(args.base, theta))
+    return theta, done
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--base", default="nodes:100000,worlds:4", help="the level played, e.g. expert")
@@ -101,10 +120,7 @@ def main() -> None:
     ap.add_argument("--resume", default=None, help="start from the last line of this log")
     args = ap.parse_args()
     try:
-        theta, done = resume_from(args.resume) if args.resume else (default_weight_values(), 0)
-        get_level(level_name(args.base, theta))
-        if not (1 <= args.pairs <= 10**6 and 1 <= args.concurrency <= 64 and 0 < args.lr <= 10):
-            raise BadLevel("pairs 1..1e6, concurrency 1..64 and 0 < lr <= 10 are needed")
+        theta, done = checked_args(args)
     except BadLevel as exc:
         ap.exit(2, f"tune: {exc}\n")
     with multiprocessing.get_context("fork").Pool(args.concurrency) as pool:
