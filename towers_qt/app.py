@@ -5,9 +5,16 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import TYPE_CHECKING
 
 from towers_core.checks import check_seed, output_file, whole_number
 from towers_core.errors import BadLevel, TowersError
+
+if TYPE_CHECKING:  # Qt is imported only once the options are checked
+    from PySide6.QtWidgets import QApplication
+
+    from towers_qt.shell.frame import GameFrame
+    from towers_qt.shell.settings import Settings
 
 MAX_SMOKE_TURNS = 1000  # each game's smoke test also stops after two minutes
 
@@ -38,7 +45,7 @@ def check_options(args: argparse.Namespace) -> None:
         output_file(args.screenshot, "--screenshot")
 
 
-def make_app(argv: list[str]):
+def make_app(argv: list[str]) -> QApplication:
     """The QApplication with the app's names, icon and style sheet."""
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
@@ -59,7 +66,7 @@ def make_app(argv: list[str]):
     return app
 
 
-def smoke_test(app, turns: int, seed: int) -> int:
+def smoke_test(app: QApplication, turns: int, seed: int) -> int:
     """Computer against computer through the real window of every game; 0 when each showed
     `turns` actions (or its end) with board and log in step."""
     from towers_qt.shell.games import KEYS
@@ -68,7 +75,7 @@ def smoke_test(app, turns: int, seed: int) -> int:
     return max(codes)
 
 
-def smoke_game(app, key: str, turns: int, seed: int) -> int:
+def smoke_game(app: QApplication, key: str, turns: int, seed: int) -> int:
     """One game's smoke test (see smoke_test)."""
     import tempfile
     import time
@@ -132,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     return app.exec()
 
 
-def first_game(settings, new: bool) -> str:
+def first_game(settings: Settings, new: bool) -> str:
     """The game whose window opens first: the autosaved game's (so resuming shows no other window
     first), else the last one started."""
     from towers_qt.shell.frame import autosaved_game
@@ -142,7 +149,7 @@ def first_game(settings, new: bool) -> str:
     return saved if saved in KEYS else settings.last_game()
 
 
-def welcome(window, settings) -> None:
+def welcome(window: GameFrame, settings: Settings) -> None:
     """The first start of each game only: which side you are and what to do first."""
     from towers_qt.castles.rules_text import welcome_text as castles_welcome
     from towers_qt.shell.welcome import show_welcome, welcome_text

@@ -323,7 +323,7 @@ ABILITY = {"fortify": _fortify, "inspire": _inspire, "summons": _summons, "build
            "freeze": _freeze, "chain": _chain, "fireball": _fireball}
 
 
-def tool(ctx: Ctx, name: str, value) -> None:
+def tool(ctx: Ctx, name: str, value: int | str | None) -> None:
     """§14: bend Gold's King only."""
     pos = ctx.pos
     kt = stats_king_tile(pos, "G")

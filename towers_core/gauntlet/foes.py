@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from towers_core.errors import TowersError
@@ -35,7 +36,8 @@ FOES: dict[str, Foe] = {f.id: f for f in (
 )}
 
 
-def slot_sorted(codes) -> list[str]:
+def slot_sorted(codes: Iterable[str]) -> list[str]:
+    """The codes once each, in the order of SLOTS (the order an army is listed in)."""
     return sorted(set(codes), key=SLOTS.index)
 
 

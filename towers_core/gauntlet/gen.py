@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import combinations
 
 from towers_core.gauntlet.board import (
@@ -128,7 +129,7 @@ def _ally_unit(side: str, p: dict | None) -> bool:
     return p is not None and is_unit(p) and p["side"] == side and visible(p)
 
 
-def line_hits(pos: dict, t: str, dirs, lo: int, hi: int) -> list[str]:
+def line_hits(pos: dict, t: str, dirs: Iterable[tuple[int, int]], lo: int, hi: int) -> list[str]:
     """The first piece along each direction within 1..hi, if at distance ≥ lo (clear line)."""
     out = []
     pieces = pos["pieces"]

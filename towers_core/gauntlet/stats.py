@@ -63,7 +63,8 @@ def printed(pos: dict, p: dict) -> tuple[int, int, int]:
     return u.atk, u.arm, u.spd
 
 
-def fx_value(p: dict, kind: str):
+def fx_value(p: dict, kind: str) -> int | bool | None:
+    """The value of the piece's first effect of this kind: True for one without a value, None if none."""
     for f in p["fx"]:
         if f["k"] == kind:
             return f["v"] if f["v"] is not None else True

@@ -370,7 +370,8 @@ def damaged_path(path: Path) -> Path:
     return aside
 
 
-def message_box(icon, title: str, text: str, details: str = "", parent: QWidget | None = None) -> QMessageBox:
+def message_box(icon: QMessageBox.Icon, title: str, text: str, details: str = "",
+                parent: QWidget | None = None) -> QMessageBox:
     """A message box whose text column is wide enough for a file name on one line."""
     box = QMessageBox(icon, title, text, QMessageBox.Ok, parent)
     box.setInformativeText(details)

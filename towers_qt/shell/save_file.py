@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -69,7 +69,7 @@ def game_of(data: dict) -> str:
     return game if isinstance(game, str) else "?"
 
 
-def save_version(data: Any, name: str, versions) -> int:
+def save_version(data: Any, name: str, versions: Collection[int]) -> int:
     """The save's version if this Towers reads it; a file from another version is refused before
     any check, in the same words for every game."""
     version = data.get("version") if isinstance(data, dict) else None

@@ -1,13 +1,18 @@
 """Keyboard play and the colour-blind-safe palette, installed on the main window."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtGui import QAction
 
 from towers_qt.skirmish.board.keyboard import HELP, BoardKeys
 from towers_qt.skirmish.colours import apply_scheme
 
+if TYPE_CHECKING:
+    from towers_qt.skirmish.window import MainWindow
 
-def install(window) -> None:
+
+def install(window: MainWindow) -> None:
     """Keys on the board (with a visible cursor) and View ▸ Colour-blind-safe colours."""
     window.keys = BoardKeys(window.view, window.controller, window.barrack, lambda: window.decide(["pass"]))
     apply_scheme(window.settings.palette())
@@ -25,7 +30,7 @@ def install(window) -> None:
     view_menu.addAction(keys)
 
 
-def set_palette(window, name: str) -> None:
+def set_palette(window: MainWindow, name: str) -> None:
     """Switch the scheme, remember it, and repaint the board and docks."""
     window.settings.set_palette(name)
     apply_scheme(name)

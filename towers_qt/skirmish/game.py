@@ -2,6 +2,8 @@
 mid-game for --screenshot and computer-against-computer play for --smoke-test."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -9,6 +11,9 @@ from towers_qt.shell.look import card_pixmap
 from towers_qt.shell.settings import Settings
 from towers_qt.skirmish.save_check import check_state
 from towers_qt.skirmish.window import MainWindow, last_squares
+
+if TYPE_CHECKING:
+    from towers_qt.shell.new_game import GameSetup
 
 
 class Skirmish:
@@ -19,7 +24,7 @@ class Skirmish:
     def picture(self, size: int) -> QPixmap:
         return card_pixmap("Kn", size)
 
-    def options(self, parent: QWidget, settings: Settings):
+    def options(self, parent: QWidget, settings: Settings) -> GameSetup | None:
         from towers_qt.shell.new_game import NewGameDialog
 
         dialog = NewGameDialog(parent, settings)
@@ -48,7 +53,7 @@ class Skirmish:
 GAME = Skirmish()
 
 
-def default_setup(settings, seed: int | None):
+def default_setup(settings: Settings, seed: int | None) -> GameSetup:
     """A game with the remembered choices, so the first start is playable at once."""
     from towers_qt.shell.new_game import GameSetup, random_seed
 
@@ -60,7 +65,7 @@ def default_setup(settings, seed: int | None):
                      first=None, seed=seed if seed is not None else random_seed(), names=names)
 
 
-def demo_setup(seed: int):
+def demo_setup(seed: int) -> GameSetup:
     """Computer against computer (screenshot and smoke test)."""
     from towers_qt.shell.new_game import GameSetup
 
@@ -88,7 +93,7 @@ def midgame(seed: int, plies: int = 36) -> dict:
     return state
 
 
-def screenshot(window, path: str, seed: int) -> int:
+def screenshot(window: MainWindow, path: str, seed: int) -> int:
     """Show a seeded mid-game in the window and save the window as a PNG."""
     window.animations_enabled = False
     window.session.restore(midgame(seed))
@@ -102,7 +107,7 @@ def screenshot(window, path: str, seed: int) -> int:
 
 
 
-def smoke_problem(window, turns: int) -> str | None:
+def smoke_problem(window: MainWindow, turns: int) -> str | None:
     """The board and the log against the session after a demo."""
     s = window.session
     if len(s.log) < turns and s.result is None:

@@ -7,6 +7,8 @@ nothing hidden then is revealed now.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QPushButton
 
@@ -14,11 +16,14 @@ from towers_core.skirmish import api
 from towers_qt.shell.names import with_names
 from towers_qt.skirmish.board.marks import last_action
 
+if TYPE_CHECKING:
+    from towers_qt.skirmish.session import Session
+
 STEP_KEYS = {Qt.Key_Left: -1, Qt.Key_Right: 1}
 LEAVE_KEYS = (Qt.Key_Escape, Qt.Key_Return, Qt.Key_Enter)
 
 
-def frame(session, viewer: str, index: int) -> tuple[dict, dict]:
+def frame(session: Session, viewer: str, index: int) -> tuple[dict, dict]:
     """(the viewer's view after action `index`, that action as the viewer saw it)."""
     return session.histories[viewer][index]["view"], api.entry_view(session.log[index], viewer)
 

@@ -3,13 +3,14 @@ the turn banner, the hot-seat curtain and the game's flow between them. Files, a
 thinking indicator and the game switch are the shell's (shell/frame.py)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QEventLoop, Qt, QTimer
 from PySide6.QtGui import QActionGroup, QCursor, QIcon, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QLabel, QVBoxLayout, QWidget
 
 from towers_core.skirmish import api
 from towers_qt.shell.frame import GameFrame
-from towers_qt.shell.layout import fit_docks, start_widths
 from towers_qt.shell.log_dock import LogWidget
 from towers_qt.shell.names import turn_text, verb
 from towers_qt.shell.paths import resource
@@ -24,11 +25,15 @@ from towers_qt.skirmish.board.scene import BoardScene
 from towers_qt.skirmish.board.view import BoardView
 from towers_qt.skirmish.docks.barrack import BarrackWidget
 from towers_qt.skirmish.docks.dominance import DominanceWidget
+from towers_qt.skirmish.layout import fit_docks, start_widths
 from towers_qt.skirmish.log_text import show_log
 from towers_qt.skirmish.replay import Replay
 from towers_qt.skirmish.review.menu import install as install_review
 from towers_qt.skirmish.review.menu import review_session
 from towers_qt.skirmish.session import Player, Session
+
+if TYPE_CHECKING:
+    from towers_qt.shell.new_game import GameSetup
 
 REASON_TEXT = {"king": "the King is captured", "empty": "an empty board", "resign": "by resignation",
                "dominance": "by Dominance", "passes": "on the score after two passes",
@@ -142,7 +147,7 @@ class MainWindow(GameFrame):
         start_widths(self)
 
     # -- games ------------------------------------------------------------------------------
-    def start_game(self, setup, musters: dict | None = None, ai_sides: set[str] | None = None) -> None:
+    def start_game(self, setup: GameSetup, musters: dict | None = None, ai_sides: set[str] | None = None) -> None:
         """Start from a dialogs.new_game.GameSetup (and the mustered barracks, if any).
 
         `ai_sides` overrides who the computer plays (both sides for a demo)."""
@@ -161,7 +166,7 @@ class MainWindow(GameFrame):
         self.session.new_game(players, setup.seed, musters or None, position)
         self._show_new_game()
 
-    def start_options(self, setup) -> None:
+    def start_options(self, setup: GameSetup) -> None:
         """After the chooser and the options dialog: the musters, then the game."""
         musters = self._muster_dialogs(setup)
         if musters is not None:

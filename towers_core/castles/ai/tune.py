@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import multiprocessing.pool
 
 from towers_core.castles import api, position
 from towers_core.castles.ai.match import opening
@@ -46,7 +47,7 @@ def _game(job: tuple) -> float:
     return 1.0 if (winner == "S") == a_south else 0.0
 
 
-def score(wa: list[int], wb: list[int], nodes: int, games: int, seed: int, pool,
+def score(wa: list[int], wb: list[int], nodes: int, games: int, seed: int, pool: multiprocessing.pool.Pool,
           qa: bool = True, qb: bool = True) -> float:
     """A's mean score over colour-swapped pairs of games."""
     jobs = [(wa, wb, nodes, game_seed(seed, i // 2), i % 2 == 0, qa, qb) for i in range(games)]

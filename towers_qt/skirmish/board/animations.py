@@ -2,6 +2,8 @@
 advance and posture turns. Built from the entry's squares and the before/after views only."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import (
     QAbstractAnimation,
     QEasingCurve,
@@ -214,7 +216,7 @@ def fight_caption(fight: dict) -> str:
     return f"{a} {fight['a_might']} : {fight['d_might']} {d} — {outcome}"
 
 
-def run(anim: QAbstractAnimation, on_done) -> None:
+def run(anim: QAbstractAnimation, on_done: Callable[[], None]) -> None:
     """Start `anim`; the caller keeps a reference until `on_done` (Python owns the group)."""
     anim.finished.connect(on_done)
     anim.start()

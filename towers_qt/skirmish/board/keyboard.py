@@ -7,9 +7,14 @@ T retreat, U stand the King up; P pass; Esc cancels. The attack preview and menu
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QEvent, QObject, Qt
 
 from towers_qt.skirmish.board.geometry import FILES, SIZE
+
+if TYPE_CHECKING:
+    from towers_qt.skirmish.board.scene import BoardScene
 
 KIND_KEYS = {Qt.Key_D: ("posture", "d"), Qt.Key_R: ("posture", "r"), Qt.Key_T: ("retreat", None),
              Qt.Key_U: ("standup", None)}
@@ -39,7 +44,8 @@ class BoardKeys(QObject):
         view.setAccessibleDescription(HELP)
 
     @property
-    def scene(self):
+    def scene(self) -> BoardScene:
+        """The view's board scene, where the cursor is drawn."""
         return self.view.board
 
     def eventFilter(self, watched, event) -> bool:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
@@ -10,10 +11,13 @@ from towers_qt.shell.save_file import SaveError
 from towers_qt.skirmish.review.dialog import ReviewDialog
 from towers_qt.skirmish.save_check import read_save
 
+if TYPE_CHECKING:
+    from towers_qt.skirmish.window import MainWindow
+
 FILTER = "Towers games (*.towers.json *.json);;All files (*)"
 
 
-def install(window) -> None:
+def install(window: MainWindow) -> None:
     """Game ▸ Review game (once the game is over) and Game ▸ Review a saved game…"""
     game_menu = next(a.menu() for a in window.menuBar().actions() if a.text().replace("&", "") == "Game")
     quit_action = game_menu.actions()[-1]
@@ -27,7 +31,7 @@ def install(window) -> None:
     game_menu.aboutToShow.connect(lambda: window.review_action.setEnabled(window.session.result is not None))
 
 
-def review_session(window) -> ReviewDialog | None:
+def review_session(window: MainWindow) -> ReviewDialog | None:
     """Review the window's game; only once it is over (a review reveals every card)."""
     s = window.session
     if s.result is None or not s.log:
@@ -35,13 +39,14 @@ def review_session(window) -> ReviewDialog | None:
     return _open(window, s.log, s.histories, display_names(s.players))
 
 
-def review_file_dialog(window) -> None:
+def review_file_dialog(window: MainWindow) -> None:
+    """Ask for a saved game and review it (nothing happens if the dialog is cancelled)."""
     path, _ = QFileDialog.getOpenFileName(window, "Review a saved game", str(Path.home()), FILTER)
     if path:
         review_file(window, path)
 
 
-def review_file(window, path: str | Path) -> ReviewDialog | None:
+def review_file(window: MainWindow, path: str | Path) -> ReviewDialog | None:
     """Review a saved game; an unfinished one is refused (its hidden cards are still secret)."""
     try:
         state = read_save(path)

@@ -6,14 +6,19 @@ cards follow the size of the board's cards.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+
+if TYPE_CHECKING:
+    from towers_qt.skirmish.window import MainWindow
 
 DOCK_MIN = {"BarrackDock": 150, "DominanceDock": 220, "LogDock": 220}
 SIDE_SHARE = {"BarrackDock": 0.16, "DominanceDock": 0.2, "LogDock": 0.2}
 DOCK_MAX_START = 340
 
 
-def fit_docks(window) -> None:
+def fit_docks(window: MainWindow) -> None:
     """Small minimum widths for the docks; the barrack's tiles follow the board's cards."""
     for dock in window.docks():
         dock.setMinimumWidth(DOCK_MIN.get(dock.objectName(), 160))
@@ -21,7 +26,7 @@ def fit_docks(window) -> None:
     window.dock_balancer = DockBalancer(window)
 
 
-def start_widths(window) -> None:
+def start_widths(window: MainWindow) -> None:
     """First-run dock widths as a share of the window (a saved layout overrides them)."""
     width = window.width()
     docks = [window.barrack_dock, window.dominance_dock]
@@ -41,7 +46,7 @@ class DockBalancer(QObject):
     SLACK = 24
     DOCK_MAX = 440
 
-    def __init__(self, window) -> None:
+    def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
         window.installEventFilter(self)
