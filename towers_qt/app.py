@@ -151,17 +151,15 @@ def first_game(settings: Settings, new: bool) -> str:
 
 def welcome(window: GameFrame, settings: Settings) -> None:
     """The first start of each game only: which side you are and what to do first."""
-    from towers_qt.castles.rules_text import welcome_text as castles_welcome
-    from towers_qt.shell.welcome import show_welcome, welcome_text
-    from towers_qt.skirmish.board.palette import colour_word
+    from towers_qt.shell.games import game_kind
+    from towers_qt.shell.welcome import show_welcome
 
     game = window.GAME
     if settings.welcomed(game):
         return
     s = window.session
     side = s.humans()[0] if s.humans() else "S"
-    text = (castles_welcome if game == "castles" else welcome_text)(side, s.mode(), colour_word(side))
-    window.welcome_box = show_welcome(window, text)
+    window.welcome_box = show_welcome(window, game_kind(game).welcome_text(side, s.mode()))
     settings.set_welcomed(game=game)
 
 

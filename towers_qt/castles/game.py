@@ -9,7 +9,9 @@ from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QApplication, QWidget
 
 from towers_core.castles import api
+from towers_qt.castles.rules_text import welcome_text
 from towers_qt.castles.session import check_state
+from towers_qt.castles.style import side_word
 from towers_qt.castles.thumbnails import render_board
 from towers_qt.castles.window import CastlesWindow, side_names
 from towers_qt.shell.new_game import GameSetup, NewGameDialog, Sides, random_seed
@@ -79,6 +81,9 @@ class Castles:
         if len(window.moves.actions) != len(s.actions):
             return f"the move list shows {len(window.moves.actions)} moves for {len(s.actions)}"
         return None
+
+    def welcome_text(self, side: str, mode: str) -> str:
+        return welcome_text(side, mode, side_word(side))
 
 
 GAME = Castles()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from towers_core.castles import api
+from towers_qt.shell.names import SIDE_NAME
 
 from .style import side_word
 
@@ -25,7 +26,7 @@ def game_over_text(pos: dict, names: dict[str, str] | None = None) -> str:
     result = pos.get("result")
     if result is None:
         return ""
-    names = names or {"S": "South", "N": "North"}
+    names = names or SIDE_NAME
     winner, reason = result["winner"], result["reason"]
     if reason in QUIET_TEXT:
         ended = f"The board has settled ({QUIET_TEXT[reason]})"

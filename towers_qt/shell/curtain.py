@@ -24,11 +24,11 @@ from towers_qt.shell.look import (
     MUTED,
     SERIF,
     SIDE_COLOR,
-    SIDE_NAME,
     SIDE_TEXT,
     icon_pixmap,
     primary,
 )
+from towers_qt.shell.names import SIDE_NAME
 
 BLOCKED = frozenset({
     QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonRelease, QEvent.Type.MouseButtonDblClick,

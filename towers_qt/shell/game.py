@@ -44,3 +44,7 @@ class GameKind(Protocol):
 
     def smoke_problem(self, window: GameFrame, turns: int) -> str | None:
         """What is wrong with the window after a demo, None when board and log agree."""
+
+    def welcome_text(self, side: str, mode: str) -> str:
+        """The first start's welcome (rich text) for the player of `side` in `mode` ("computer" or
+        "hotseat"): their side, their first move, how to win."""

@@ -8,6 +8,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 
+from towers_qt.shell.names import SIDE_NAME
 from towers_qt.shell.paths import resource_dir
 
 # The palette of resources/style.qss, for the few accents a style sheet cannot express.
@@ -29,7 +30,6 @@ LABEL_WIDTH = 96
 SIDE_COLOR = {"S": SOUTH, "N": NORTH}
 # Side colours for text on the dark ground (the saturated ones are too dark to read there).
 SIDE_TEXT = {"S": "#e07a80", "N": "#8eaee6"}
-SIDE_NAME = {"S": "South", "N": "North"}
 
 
 def resources_dir() -> Path:

@@ -32,6 +32,7 @@ from towers_qt.shell.look import (
     primary,
     secondary,
 )
+from towers_qt.shell.names import SIDE_NAME
 from towers_qt.shell.settings import LEVELS, Settings
 
 MAX_SEED = 2**63 - 1
@@ -72,7 +73,7 @@ class GameSetup:
     human_side: str | None = "S"
     first: str | None = None
     seed: int = 0
-    names: dict[str, str] = field(default_factory=lambda: {"S": "South", "N": "North"})
+    names: dict[str, str] = field(default_factory=lambda: dict(SIDE_NAME))
 
     @property
     def ai_side(self) -> str | None:

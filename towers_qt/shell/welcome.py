@@ -1,27 +1,7 @@
-"""First start of a game: a short welcome telling the player which side they are and what to do
-first (Skirmish's text here, Castles's in castles/rules_text.py)."""
+"""First start of a game: the box that shows the game's welcome (each game's GameKind.welcome_text)."""
 from __future__ import annotations
 
 from PySide6.QtWidgets import QMessageBox, QWidget
-
-from towers_qt.skirmish.board.palette import SIDE_NAME
-
-
-def welcome_text(side: str, mode: str, colour_word: str) -> str:
-    """Rich text: your side and colour, where your cards are, the first thing to do."""
-    if mode == "hotseat":
-        who = "Two players share this screen: each turn, pass the device when asked."
-    else:
-        who = (f"You play <b>{SIDE_NAME[side]}</b> — the {colour_word} cards, your home row at the bottom "
-               f"— against the computer.")
-    return (f"<h3>Welcome to Skirmish</h3><p>{who}</p>"
-            "<p><b>First:</b> deploy a card. Pick one in your <b>Barrack</b> (left), then click a gold dot "
-            "on your home row. Your cards go face-down: the computer does not know what they are.</p>"
-            "<p>Then each turn do one thing: deploy, move (and perhaps attack), turn a card defensive or "
-            "ready, or pass. Hold more high ground than your opponent to push the Dominance marker to 10, "
-            "or capture the enemy King.</p>"
-            "<p>Hover any card or square for what it does; the keyboard plays too (arrows, Enter, Esc). "
-            "The full rules are under Help ▸ Rules (F1).</p>")
 
 
 def show_welcome(parent: QWidget, text: str) -> QMessageBox:

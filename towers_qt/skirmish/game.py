@@ -8,8 +8,11 @@ from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QApplication, QWidget
 
 from towers_qt.shell.look import card_pixmap
+from towers_qt.shell.names import SIDE_NAME
 from towers_qt.shell.settings import Settings
+from towers_qt.skirmish.board.palette import colour_word
 from towers_qt.skirmish.save_check import check_state
+from towers_qt.skirmish.welcome import welcome_text
 from towers_qt.skirmish.window import MainWindow, last_squares
 
 if TYPE_CHECKING:
@@ -49,6 +52,9 @@ class Skirmish:
     def smoke_problem(self, window: MainWindow, turns: int) -> str | None:
         return smoke_problem(window, turns)
 
+    def welcome_text(self, side: str, mode: str) -> str:
+        return welcome_text(side, mode, colour_word(side))
+
 
 GAME = Skirmish()
 
@@ -70,7 +76,7 @@ def demo_setup(seed: int) -> GameSetup:
     from towers_qt.shell.new_game import GameSetup
 
     return GameSetup(mode="computer", level="easy", human_side=None, first=None, seed=seed,
-                     names={"S": "South", "N": "North"})
+                     names=dict(SIDE_NAME))
 
 
 def midgame(seed: int, plies: int = 36) -> dict:

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QDockWidget, QLabel, QVBoxLayout, QWidget
 from towers_core.skirmish import api
 from towers_qt.shell.frame import GameFrame
 from towers_qt.shell.log_dock import LogWidget
-from towers_qt.shell.names import turn_text, verb
+from towers_qt.shell.names import SIDE_NAME, turn_text, verb
 from towers_qt.shell.paths import resource
 from towers_qt.shell.settings import Settings
 from towers_qt.skirmish.accessibility import install as install_accessibility
@@ -20,7 +20,7 @@ from towers_qt.skirmish.board.action_bar import ActionBar, action_label
 from towers_qt.skirmish.board.animations import EntryAnimator, run
 from towers_qt.skirmish.board.controller import BoardController
 from towers_qt.skirmish.board.marks import LastAction, last_action
-from towers_qt.skirmish.board.palette import SIDE, SIDE_NAME
+from towers_qt.skirmish.board.palette import SIDE
 from towers_qt.skirmish.board.scene import BoardScene
 from towers_qt.skirmish.board.view import BoardView
 from towers_qt.skirmish.docks.barrack import BarrackWidget

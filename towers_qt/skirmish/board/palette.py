@@ -10,7 +10,6 @@ from PySide6.QtGui import QColor
 
 SIDE = {"S": QColor("#a8323a"), "N": QColor("#3a62a8")}
 SIDE_LIGHT = {"S": QColor("#d9737a"), "N": QColor("#7b9be0")}
-SIDE_NAME = {"S": "South", "N": "North"}
 GOLD = QColor("#c9a24a")
 GOLD_LIGHT = QColor("#ecd391")
 INK = QColor("#2b2118")

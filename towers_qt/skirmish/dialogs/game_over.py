@@ -20,14 +20,13 @@ from towers_qt.shell.look import (
     MUTED,
     PANEL,
     SIDE_COLOR,
-    SIDE_NAME,
     SIDE_TEXT,
     card_pixmap,
     heading,
     primary,
     secondary,
 )
-from towers_qt.shell.names import possessive
+from towers_qt.shell.names import SIDE_NAME, possessive
 
 OTHER = {"S": "N", "N": "S"}
 
