@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import hashlib
 
+from towers_core.board import FILES
+
 MASK = (1 << 64) - 1
 
 
@@ -45,7 +47,7 @@ def field(seed: int, gauntlet: bool) -> tuple[list[str], dict[str, str]]:
     tiles = [x + "3", y + "4", x + "5"]
     chests: dict[str, str] = {}
     if gauntlet:
-        files = list("abcdefg")
+        files = list(FILES)
         gold = files.pop(r.draw(7))
         tome = files[r.draw(6)]
         chests = {gold + "6": "gold", tome + "6": "tome"}

@@ -15,7 +15,7 @@ from towers_qt.castles.style import side_word
 from towers_qt.castles.thumbnails import render_board
 from towers_qt.castles.window import CastlesWindow, side_names
 from towers_qt.shell.new_game import GameSetup, NewGameDialog, Sides, random_seed
-from towers_qt.shell.players import Player
+from towers_qt.shell.players import Player, other
 from towers_qt.shell.settings import Settings
 
 
@@ -53,7 +53,7 @@ class Castles:
             names = {p: n if n not in ("South", "North") else side_names()[p] for p, n in s.player_names().items()}
             setup = GameSetup("hotseat", s.level(), None, "S", 0, names)
         else:
-            names = {human: s.human_name(), ("N" if human == "S" else "S"): "Computer"}
+            names = {human: s.human_name(), other(human): "Computer"}
             setup = GameSetup("computer", s.level(), human, "S", 0, names)
         setup.seed = seed if seed is not None else random_seed()
         window.start_options(setup)

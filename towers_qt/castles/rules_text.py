@@ -6,6 +6,7 @@ from functools import lru_cache
 
 from towers_core.castles import api
 from towers_qt.shell.names import SIDE_NAME
+from towers_qt.shell.players import other
 
 from .style import side_word
 
@@ -33,7 +34,7 @@ def game_over_text(pos: dict, names: dict[str, str] | None = None) -> str:
         if winner is None:
             return f"Draw. {ended}, and both sides hold as many castles and crowns."
         return f"{names[winner]} wins. {ended}, and {names[winner]} holds more castles (or, if equal, more crowns)."
-    loser = "N" if winner == "S" else "S"
+    loser = other(winner)
     why = REASON_TEXT[reason].format(winner=names[winner], loser=names[loser])
     return f"{names[winner]} wins: {why}"
 

@@ -33,6 +33,7 @@ from towers_qt.shell.look import (
     secondary,
 )
 from towers_qt.shell.names import SIDE_NAME
+from towers_qt.shell.players import other
 from towers_qt.shell.settings import LEVELS, Settings
 
 MAX_SEED = 2**63 - 1
@@ -252,12 +253,11 @@ class NewGameDialog(QDialog):
             return GameSetup("hotseat", self.level.currentData(), None,
                              None if first == "random" else first, seed, names)
         side = self.side_group.checkedButton().property("key")
-        other = "N" if side == "S" else "S"
         choice = self.first_group.checkedButton().property("key")
-        first = "S" if self.sides.first_by_colour else {"you": side, "computer": other}.get(choice)
+        first = "S" if self.sides.first_by_colour else {"you": side, "computer": other(side)}.get(choice)
         level = self.level.currentData()
         names = {side: self.human_name.text().strip() or "You",
-                 other: f"Computer ({level})"}
+                 other(side): f"Computer ({level})"}
         return GameSetup("computer", level, side, first, seed, names)
 
     def accept(self) -> None:

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from towers_qt.shell.look import card_pixmap
 from towers_qt.shell.names import SIDE_NAME
+from towers_qt.shell.players import other
 from towers_qt.shell.settings import Settings
 from towers_qt.skirmish.board.palette import colour_word
 from towers_qt.skirmish.save_check import check_state
@@ -66,7 +67,7 @@ def default_setup(settings: Settings, seed: int | None) -> GameSetup:
     mode = settings.mode()
     human = settings.human_side()
     names = settings.player_names() if mode == "hotseat" else {
-        human: settings.human_name(), ("N" if human == "S" else "S"): "Computer"}
+        human: settings.human_name(), other(human): "Computer"}
     return GameSetup(mode=mode, level=settings.level(), human_side=human if mode == "computer" else None,
                      first=None, seed=seed if seed is not None else random_seed(), names=names)
 

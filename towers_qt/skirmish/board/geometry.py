@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF
 
-FILES = "abcdefg"
-SIZE = 7
+from towers_core.board import FILES, SIZE, SQUARES
+
 CELL = 100.0
 MARGIN = 34.0
 BOARD = CELL * SIZE
 SCENE_RECT = QRectF(0, 0, BOARD + 2 * MARGIN, BOARD + 2 * MARGIN)
-ALL_SQUARES = [f + str(r) for r in range(1, SIZE + 1) for f in FILES]
+ALL_SQUARES = list(SQUARES)
 
 
 def cell_of(square: str, flipped: bool) -> tuple[int, int]:

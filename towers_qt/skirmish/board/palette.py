@@ -50,5 +50,3 @@ def colour_word(side: str) -> str:
     return SCHEME_WORDS[scheme][side]
 
 
-def other(player: str) -> str:
-    return "N" if player == "S" else "S"

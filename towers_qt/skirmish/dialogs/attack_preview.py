@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from towers_core.skirmish import api
+from towers_qt.shell.players import other
 from towers_qt.shell.look import (
     EDGE,
     GOLD,
@@ -132,7 +133,7 @@ class AttackPreviewDialog(QDialog):
 
     def _panels(self, a_label: str, d_label: str, a_side: str | None) -> QHBoxLayout:
         odds = self.preview.get("pull_odds") or {}
-        d_side = {"S": "N", "N": "S"}.get(a_side or "")
+        d_side = other(a_side) if a_side else None
         columns = QHBoxLayout()
         columns.setSpacing(14)
         self.a_panel = MightPanel("Attacker", a_label, self.preview.get("a_terms") or {},

@@ -27,14 +27,14 @@ from towers_qt.shell.look import (
     secondary,
 )
 from towers_qt.shell.names import SIDE_NAME, possessive
+from towers_qt.shell.players import other
 
-OTHER = {"S": "N", "N": "S"}
 
 
 def reason_text(result: dict, names: dict[str, str]) -> str:
     """The result's reason (RULES §10) as a sentence naming the players."""
     winner = result.get("winner")
-    loser = OTHER.get(winner or "")
+    loser = other(winner) if winner else None
     win, lose = names.get(winner or "", ""), names.get(loser or "", "")
     reason = result.get("reason")
     if reason == "king":
@@ -167,7 +167,7 @@ class ScoreTable(QFrame):
             value = values.get(side)
             cell = QLabel("—" if value is None else str(value))
             cell.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            lead = value is not None and value == best and values.get(OTHER[side]) != value
+            lead = value is not None and value == best and values.get(other(side)) != value
             cell.setStyleSheet(f"color: {GOLD if lead else INK}; font-size: 13pt;"
                                f" font-weight: {'bold' if lead else 'normal'};")
             self.cells[(text, side)] = cell

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from towers_qt.shell.players import other
 from towers_qt.skirmish.board import palette
 from towers_qt.skirmish.board.card_face import (
     CARD_H,
@@ -108,7 +109,7 @@ class BarrackWidget(QWidget):
         """Rebuild the tiles from the view (the viewer's own barrack is fully visible)."""
         signature = (tuple(view["barrack"][viewer]), tuple(view["resting"][viewer]), viewer,
                      tuple(sorted(deployable)), selected, tuple(sorted(names.items())),
-                     len(view["barrack"][palette.other(viewer)]), len(view["resting"][palette.other(viewer)]))
+                     len(view["barrack"][other(viewer)]), len(view["resting"][other(viewer)]))
         if signature == self._signature:
             return
         self._signature = signature
@@ -166,7 +167,7 @@ class BarrackWidget(QWidget):
         return f"{troops} troops in reserve."
 
     def _show_enemy(self, view: dict, viewer: str, names: dict[str, str]) -> None:
-        foe = palette.other(viewer)
+        foe = other(viewer)
         count, rest = len(view["barrack"][foe]), len(view["resting"][foe])
         colour = palette.SIDE_LIGHT[foe].name()
         text = f"<span style='color:{colour}; font-weight:bold'>{names.get(foe, foe)}</span>: " \
