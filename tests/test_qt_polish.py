@@ -158,3 +158,22 @@ def test_hovering_a_square_shows_its_text(game, qtbot):
     outside = QPoint(2, 2)  # the frame around the board: no square, no text
     QApplication.sendEvent(viewport, QHelpEvent(QEvent.ToolTip, outside, viewport.mapToGlobal(outside)))
     qtbot.waitUntil(lambda: not QToolTip.isVisible(), timeout=2000)
+
+
+def test_a_fights_log_lines_list_each_sides_might_terms_in_the_cores_order():
+    """The Log and the attack preview share one table of Might terms (might_terms.py, in the core's
+    order, then the pull): a fight's lines name every non-zero term, rank always, and the pulls."""
+    from towers_core.skirmish import api
+    from towers_qt.skirmish.dialogs.attack_preview import A_TERMS as PREVIEW_A
+    from towers_qt.skirmish.log_text import fight_lines
+    from towers_qt.skirmish.might_terms import A_TERMS, D_TERMS
+
+    assert [k for k, _ in A_TERMS] == [*api.A_TERMS, "pull"] and [k for k, _ in D_TERMS] == [*api.D_TERMS, "pull"]
+    assert PREVIEW_A is A_TERMS
+    fight = {"a_card": "Kn", "d_card": "Sp", "a_might": 5, "d_might": 3, "outcome": "attacker_routed",
+             "a_terms": {"pull": -1, "high": 1, "rank": 4, "supporters": 0, "command": 1},
+             "d_terms": {"rank": 2, "behind": 1, "defensive": 0, "pull": 0}, "pulls": {"A": -1, "D": 0}}
+    assert fight_lines(fight) == ["  Attacker Kn Might 5 (rank 4, high +1, command +1, pull -1)",
+                                  "  Defender Sp Might 3 (rank 2, behind +1)",
+                                  "  Pulls: attacker -1, defender +0",
+                                  "  Outcome: attacker routed"]

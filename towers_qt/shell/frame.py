@@ -27,10 +27,8 @@ from PySide6.QtWidgets import (
 )
 
 from towers_qt.shell.names import display_names
-from towers_qt.shell.save_file import SaveError, game_of, read_json
+from towers_qt.shell.save_file import FILTER, SaveError, game_of, read_json
 from towers_qt.shell.settings import AnimationSpeed, Settings
-
-FILTER = "Towers games (*.towers.json *.json);;All files (*)"
 
 
 class GameFrame(QMainWindow):

@@ -17,6 +17,7 @@ from typing import Any, NoReturn
 from towers_core.errors import TowersError
 
 SAVE_FORMAT = "towers-save"
+FILTER = "Towers games (*.towers.json *.json);;All files (*)"  # the file dialogs' filter
 MAX_LOG = 10_000  # a position counts at most 10**4 actions
 MAX_BYTES = 64 << 20  # a 400-action game with its histories and undo points is a few megabytes
 

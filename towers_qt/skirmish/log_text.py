@@ -6,16 +6,14 @@ from towers_core.skirmish import api
 from towers_qt.shell.log_dock import LogWidget
 from towers_qt.shell.names import with_names
 from towers_qt.skirmish.board import palette
-
-A_TERMS = ("rank", "supporters", "high", "march", "command", "squires", "pull")
-D_TERMS = ("rank", "behind", "defensive", "high", "squires", "pull")
+from towers_qt.skirmish.might_terms import A_TERMS, D_TERMS
 
 
-def _terms(terms: dict | None, keys: tuple[str, ...]) -> str:
+def _terms(terms: dict | None, keys: tuple[tuple[str, str], ...]) -> str:
     if not terms:
         return ""
     parts = [f"{k} {terms[k]:+d}" if k != "rank" else f"rank {terms[k]}"
-             for k in keys if isinstance(terms.get(k), int) and (terms[k] or k == "rank")]
+             for k, _ in keys if isinstance(terms.get(k), int) and (terms[k] or k == "rank")]
     return ", ".join(parts)
 
 

@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from towers_core.checks import SEED_MAX, SEED_MIN
 from towers_core.skirmish import api
 from towers_qt.shell.save_file import (
     MAX_LOG,
@@ -28,18 +29,17 @@ from towers_qt.shell.save_file import (
     save_version,
     whole_number,
 )
+from towers_qt.shell.players import SIDES
 from towers_qt.shell.settings import LEVELS
 
 GAME = "skirmish"
 SAVE_VERSION = 2
-SIDES = ("S", "N")
 KEYS_V1 = frozenset({"format", "version", "seed", "players", "position", "log", "histories", "seen",
                      "pulls", "viewer"})
 KEYS = {1: KEYS_V1, 2: KEYS_V1 | {"undo"}}
 PLAYER_KEYS = frozenset({"kind", "name", "level"})
 SNAPSHOT_KEYS = frozenset({"position", "log", "histories"})
 MAX_NAME = 40
-SEED_RANGE = (-(1 << 63), (1 << 64) - 1)
 PULL_KEY = re.compile(r"[0-9a-f]{40}")
 
 __all__ = ["GAME", "SAVE_FORMAT", "SAVE_VERSION", "SIDES", "SaveError", "check_state", "read_save"]
@@ -67,7 +67,7 @@ def check_state(data: dict, name: str = "This file") -> dict:
 
 def _checked(data: dict, version: int) -> dict:
     require_keys(data, "the save", KEYS[version])
-    seed = whole_number(data["seed"], "seed", *SEED_RANGE)
+    seed = whole_number(data["seed"], "seed", SEED_MIN, SEED_MAX)
     require_keys(data["players"], "players", frozenset(SIDES))
     players = {p: _player(data["players"][p], p) for p in SIDES}
     position = data["position"]

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from towers_core.skirmish import api
 from towers_qt.shell.players import other
+from towers_qt.skirmish.might_terms import A_TERMS, D_TERMS
 from towers_qt.shell.look import (
     EDGE,
     GOLD,
@@ -37,11 +38,6 @@ from towers_qt.shell.look import (
     primary,
 )
 
-A_TERMS = (("rank", "Rank"), ("supporters", "Supporters"), ("high", "High ground"),
-           ("march", "Marching strike"), ("command", "Command"), ("squires", "Squires"),
-           ("pull", "Pull"))
-D_TERMS = (("rank", "Rank"), ("behind", "Friend behind"), ("defensive", "Defensive"),
-           ("high", "High ground"), ("squires", "Squires"), ("pull", "Pull"))
 OUTCOMES = (("captured", "Defender captured", "good"), ("routed", "Defender routed", "good"),
             ("king_captured", "King captured", "good"), ("hold", "Both hold", "even"),
             ("revealed", "Only revealed", "even"),

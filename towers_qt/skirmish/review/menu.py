@@ -7,14 +7,13 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from towers_qt.shell.names import display_names
-from towers_qt.shell.save_file import SaveError
+from towers_qt.shell.save_file import FILTER, SaveError
 from towers_qt.skirmish.review.dialog import ReviewDialog
 from towers_qt.skirmish.save_check import read_save
 
 if TYPE_CHECKING:
     from towers_qt.skirmish.window import MainWindow
 
-FILTER = "Towers games (*.towers.json *.json);;All files (*)"
 
 
 def install(window: MainWindow) -> None:

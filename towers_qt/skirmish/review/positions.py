@@ -5,7 +5,7 @@ cards in full, the enemy's as far as they could see. Joined, the two views are t
 a review needs nothing the save does not already hold (and works on saved games)."""
 from __future__ import annotations
 
-SIDES = ("S", "N")
+from towers_qt.shell.players import SIDES
 
 
 def joined(view_s: dict, view_n: dict) -> dict:
