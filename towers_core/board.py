@@ -1,4 +1,5 @@
-"""The 7×7 board every game is played on: square names a1–g7 <-> indices 0–48, steps and distances.
+"""The 7×7 board every game is played on: square names a1–g7 <-> indices 0–48, steps and distances,
+and the two sides that face each other across it in Skirmish and Castles (Gauntlet names its own).
 
 A square's index is rank * 7 + file (a1 = 0, g1 = 6, a2 = 7, g7 = 48), the order the C engines use.
 """
@@ -9,6 +10,8 @@ SIZE = 7
 FILES = "abcdefg"
 SQUARES: tuple[str, ...] = tuple(f + str(r + 1) for r in range(SIZE) for f in FILES)
 SQUARE_INDEX: dict[str, int] = {name: i for i, name in enumerate(SQUARES)}
+PLAYERS: tuple[str, ...] = ("S", "N")  # South (home row 1) and North (home row 7), in Skirmish and Castles
+OTHER: dict[str, str] = {"S": "N", "N": "S"}
 DIRECTIONS: dict[str, tuple[int, int]] = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0)}
 
 

@@ -13,9 +13,9 @@ import multiprocessing
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from towers_core.board import OTHER
 from towers_core.elo import elo_interval
 
-OTHER = {"S": "N", "N": "S"}
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ A square is rank * 7 + file (a1 = 0, g7 = 48); an action is square * 5 + kind, k
 
 from __future__ import annotations
 
-from towers_core.board import SQUARE_INDEX, SQUARES
+from towers_core.board import PLAYERS, SQUARE_INDEX, SQUARES  # noqa: F401  (PLAYERS: the castles API's)
 from towers_core.errors import IllegalAction
 
 __all__ = ["CASTLES", "DIRECTIONS", "KINDS", "PLAYERS", "SQUARES", "SQUARE_INDEX", "format_action",
@@ -14,7 +14,6 @@ __all__ = ["CASTLES", "DIRECTIONS", "KINDS", "PLAYERS", "SQUARES", "SQUARE_INDEX
 CASTLES = ("a4", "d1", "d4", "d7", "g4")
 KINDS = "+nesw"
 DIRECTIONS = "nesw"
-PLAYERS = ("S", "N")
 
 
 def format_action(mv: int) -> str:

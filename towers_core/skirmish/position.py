@@ -13,10 +13,9 @@ from typing import Any
 from towers_core.skirmish.cards import BUDGET, BY_CODE, CODES, DECK, INDEX, POOL, POOL_SIZE
 from towers_core.checks import whole_number
 from towers_core.errors import BadMuster, BadPosition, brief
-from towers_core.board import SQUARE_INDEX, SQUARES
+from towers_core.board import PLAYERS, SQUARE_INDEX, SQUARES
 from towers_core.skirmish.rules import Engine
 
-PLAYERS = ("S", "N")
 REASONS = (None, "king", "empty", "resign", "dominance", "passes", "long-game")
 KEYS = ("terrain", "board", "barrack", "resting", "captured", "decks", "marker", "to_move",
         "actions", "passes", "moved", "result")

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-SIDES = ("S", "N")
+from towers_core.board import OTHER
+from towers_core.board import PLAYERS as SIDES
 
 
 @dataclass
@@ -19,7 +20,7 @@ class Player:
 
 def other(player: str) -> str:
     """The opponent of `player` ("S" or "N")."""
-    return "N" if player == "S" else "S"
+    return OTHER[player]
 
 
 def mode_of(players: dict[str, Player]) -> str:

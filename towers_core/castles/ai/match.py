@@ -13,7 +13,8 @@ from collections.abc import Callable
 from towers_core import matches
 from towers_core.castles import api
 from towers_core.castles.ai.player import choose_action
-from towers_core.matches import OTHER, Game
+from towers_core.board import OTHER
+from towers_core.matches import Game
 
 OPENING_PLIES = 4
 

@@ -17,7 +17,7 @@ from towers_core.skirmish.ai import determinize, yardstick
 from towers_core.skirmish.ai.ismcts import Mcts
 from towers_core.skirmish.ai.levels import get_level
 from towers_core.skirmish.ai.muster import STYLES
-from towers_core.matches import OTHER
+from towers_core.board import OTHER
 from towers_core.skirmish.ai.player import Searcher, _legal
 
 

@@ -10,7 +10,7 @@ import math
 from collections.abc import Iterator
 
 from towers_core.errors import TowersError
-from towers_core.matches import OTHER
+from towers_core.board import OTHER
 from towers_core.skirmish import position
 from towers_core.skirmish.ai.diagnose import load_records, player_on, replay
 from towers_core.skirmish.ai.search import WEIGHT_NAMES, default_weight_values, evaluate_engine

@@ -7,7 +7,8 @@ import time
 from collections.abc import Callable
 
 from towers_core import matches
-from towers_core.matches import OTHER, Game
+from towers_core.board import OTHER
+from towers_core.matches import Game
 from towers_core.skirmish import api, position
 from towers_core.skirmish.ai.contenders import choose_action, choose_muster
 
