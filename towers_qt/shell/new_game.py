@@ -81,7 +81,7 @@ class GameSetup:
         """The side the computer plays, None in hot-seat."""
         if self.mode != "computer" or self.human_side is None:
             return None
-        return "N" if self.human_side == "S" else "S"
+        return other(self.human_side)
 
 
 def random_seed() -> int:

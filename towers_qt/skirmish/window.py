@@ -30,6 +30,7 @@ from towers_qt.skirmish.log_text import show_log
 from towers_qt.skirmish.replay import Replay
 from towers_qt.skirmish.review.menu import install as install_review
 from towers_qt.skirmish.review.menu import review_session
+from towers_qt.shell.players import other
 from towers_qt.skirmish.session import Player, Session
 
 if TYPE_CHECKING:
@@ -493,7 +494,7 @@ def card_name(code: str | None) -> str:
 
 def public_entry(entry: dict) -> dict:
     """A log entry as both players may see it (the mover's opponent's view of it)."""
-    return api.entry_view(entry, "N" if entry["player"] == "S" else "S")
+    return api.entry_view(entry, other(entry["player"]))
 
 
 def last_squares(entry: dict) -> LastAction:
