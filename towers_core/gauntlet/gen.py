@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import combinations
 
 from towers_core.gauntlet.board import (
@@ -271,84 +271,121 @@ def _second_blows(pos: dict, t: str, s: str) -> list[str]:
     return attack_targets(sim, t, knight)
 
 
-def abilities(pos: dict, t: str, p: dict, earlier: bool) -> list[str]:
-    """Part-4 actives of the unit standing on `t` (args included)."""
-    typ, side = p["type"], p["side"]
-    pieces = pos["pieces"]
-    out: list[str] = []
-    near = NEIGHBOURS[t]
-    if typ == "Ki":
-        out.append("fortify")
-        out.extend(f"inspire:{n}" for n in near if _ally_unit(side, pieces.get(n)))
-        if has_research(pos, p, "summons"):
-            spots = [n for n in near if n not in pieces]
-            for u, q in pieces.items():
-                if u != t and _ally_unit(side, q):
-                    out.extend(f"summons:{u}>{e}" for e in spots)
-    elif typ == "Pa":
-        if not p["royal"]:
-            for code in STRUCTURES:
-                if (slot(pos, side, code)["in"] and structure_tile_ok(pos, side, t, code)
-                        and (code not in LIMITS or sum(1 for q in pieces.values()
-                             if q["side"] == side and q["type"] == code) < LIMITS[code])):
-                    out.append("build:" + code)
-        out.extend(f"repair:{n}" for n in near
-                   if n in pieces and pieces[n]["side"] == side and not is_unit(pieces[n]))
-        if has_research(pos, p, "detonate"):
-            out.append("detonate")
-    elif typ == "Kn":
-        out.extend("charge:" + L for L in charge_landings(pos, t))
-    elif typ == "Ro":
-        out.extend(f"poison:{n}" for n in near if _enemy_unit(pos, side, n, pieces.get(n)))
-        if has_research(pos, p, "hide") and visible(p):
-            out.append("hide")
-        if has_research(pos, p, "step"):
-            out.extend(_steps(pos, t, p))
-    elif typ == "Bi":
-        heal = [n for n in near if _ally_unit(side, pieces.get(n))]
-        if has_research(pos, p, "reach"):
-            heal += [s for s in line_hits(pos, t, DIAGONALS, 2, 4) if _ally_unit(side, pieces[s])]
-        out.extend(f"heal:{n}" for n in dict.fromkeys(heal))
-        cure = sorted(n for n in near if _ally_unit(side, pieces.get(n)))
-        out.extend(f"cure:{n}" for n in cure)
-        if has_research(pos, p, "panacea"):
-            out.extend(f"cure:{a},{b}" for a, b in combinations(cure, 2))
-    elif typ == "Ma":
-        diag = line_hits(pos, t, DIAGONALS, 1, rng(pos, t, p))
-        enemies = [s for s in diag if _enemy_unit(pos, side, s, pieces[s])]
-        out.extend(f"zap:{s}" for s in enemies)
-        if has_research(pos, p, "empower"):
-            allies = dict.fromkeys(s for s in list(near) + diag if _ally_unit(side, pieces.get(s)))
-            out.extend(f"empower:{s},{v}" for s in allies for v in ("arm", "dmg", "rng"))
-        if has_research(pos, p, "hex"):
-            out.extend(f"hex:{s},{v}" for s in enemies for v in ("arm", "dmg", "rng"))
-    elif typ == "Rk":
-        if not has_research(pos, p, "gears"):
-            if not p["sieged"]:
-                out.append("siege")
-            elif not earlier:
-                out.append("unsiege")
-    elif typ == "Qu":
-        if trick(pos, p, "frost-queen"):
-            cands = line_hits(pos, t, LINES, 1, 3)
-        else:
-            cands = list(near)
-        out.extend(f"freeze:{s}" for s in cands if _enemy_unit(pos, side, s, pieces.get(s)))
-        if visible(p):
-            out.append("invis")
-        if has_research(pos, p, "chain"):
-            out.extend(f"chain:{d}" for d, v in DIRS.items() if add(t, v) is not None)
-        if has_research(pos, p, "fireball"):
-            for d in LINES:
-                for k in range(1, rng(pos, t, p) + 1):
-                    n = add(t, d, k)
-                    if n is None:
-                        break
-                    if k >= 2:
-                        out.append("fireball:" + n)
-                    if n in pieces:
-                        break
+def _king(pos: dict, t: str, p: dict, earlier: bool) -> list[str]:
+    pieces, side, near = pos["pieces"], p["side"], NEIGHBOURS[t]
+    out = ["fortify"]
+    out.extend(f"inspire:{n}" for n in near if _ally_unit(side, pieces.get(n)))
+    if has_research(pos, p, "summons"):
+        spots = [n for n in near if n not in pieces]
+        for u, q in pieces.items():
+            if u != t and _ally_unit(side, q):
+                out.extend(f"summons:{u}>{e}" for e in spots)
     return out
+
+
+def _pawn(pos: dict, t: str, p: dict, earlier: bool) -> list[str]:
+    pieces, side = pos["pieces"], p["side"]
+    out: list[str] = []
+    if not p["royal"]:
+        for code in STRUCTURES:
+            if (slot(pos, side, code)["in"] and structure_tile_ok(pos, side, t, code)
+                    and (code not in LIMITS or sum(1 for q in pieces.values()
+                         if q["side"] == side and q["type"] == code) < LIMITS[code])):
+                out.append("build:" + code)
+    out.extend(f"repair:{n}" for n in NEIGHBOURS[t]
+               if n in pieces and pieces[n]["side"] == side and not is_unit(pieces[n]))
+    if has_research(pos, p, "detonate"):
+        out.append("detonate")
+    return out
+
+
+def _knight(pos: dict, t: str, p: dict, earlier: bool) -> list[str]:
+    return ["charge:" + L for L in charge_landings(pos, t)]
+
+
+def _rogue(pos: dict, t: str, p: dict, earlier: bool) -> list[str]:
+    pieces, side = pos["pieces"], p["side"]
+    out = [f"poison:{n}" for n in NEIGHBOURS[t] if _enemy_unit(pos, side, n, pieces.get(n))]
+    if has_research(pos, p, "hide") and visible(p):
+        out.append("hide")
+    if has_research(pos, p, "step"):
+        out.extend(_steps(pos, t, p))
+    return out
+
+
+def _bishop(pos: dict, t: str, p: dict, earlier: bool) -> list[str]:
+    pieces, side, near = pos["pieces"], p["side"], NEIGHBOURS[t]
+    heal = [n for n in near if _ally_unit(side, pieces.get(n))]
+    if has_research(pos, p, "reach"):
+        heal += [s for s in line_hits(pos, t, DIAGONALS, 2, 4) if _ally_unit(side, pieces[s])]
+    out = [f"heal:{n}" for n in dict.fromkeys(heal)]
+    cure = sorted(n for n in near if _ally_unit(side, pieces.get(n)))
+    out.extend(f"cure:{n}" for n in cure)
+    if has_research(pos, p, "panacea"):
+        out.extend(f"cure:{a},{b}" for a, b in combinations(cure, 2))
+    return out
+
+
+def _mage(pos: dict, t: str, p: dict, earlier: bool) -> list[str]:
+    pieces, side = pos["pieces"], p["side"]
+    diag = line_hits(pos, t, DIAGONALS, 1, rng(pos, t, p))
+    enemies = [s for s in diag if _enemy_unit(pos, side, s, pieces[s])]
+    out = [f"zap:{s}" for s in enemies]
+    if has_research(pos, p, "empower"):
+        allies = dict.fromkeys(s for s in list(NEIGHBOURS[t]) + diag if _ally_unit(side, pieces.get(s)))
+        out.extend(f"empower:{s},{v}" for s in allies for v in ("arm", "dmg", "rng"))
+    if has_research(pos, p, "hex"):
+        out.extend(f"hex:{s},{v}" for s in enemies for v in ("arm", "dmg", "rng"))
+    return out
+
+
+def _rook(pos: dict, t: str, p: dict, earlier: bool) -> list[str]:
+    if has_research(pos, p, "gears"):
+        return []
+    if not p["sieged"]:
+        return ["siege"]
+    return [] if earlier else ["unsiege"]
+
+
+def _queen(pos: dict, t: str, p: dict, earlier: bool) -> list[str]:
+    pieces, side = pos["pieces"], p["side"]
+    cands = line_hits(pos, t, LINES, 1, 3) if trick(pos, p, "frost-queen") else list(NEIGHBOURS[t])
+    out = [f"freeze:{s}" for s in cands if _enemy_unit(pos, side, s, pieces.get(s))]
+    if visible(p):
+        out.append("invis")
+    if has_research(pos, p, "chain"):
+        out.extend(f"chain:{d}" for d, v in DIRS.items() if add(t, v) is not None)
+    if has_research(pos, p, "fireball"):
+        out.extend(_fireball_targets(pos, t, p))
+    return out
+
+
+def _fireball_targets(pos: dict, t: str, p: dict) -> list[str]:
+    """Squares 2..range away along each line, up to and including the first piece."""
+    out = []
+    for d in LINES:
+        for k in range(1, rng(pos, t, p) + 1):
+            n = add(t, d, k)
+            if n is None:
+                break
+            if k >= 2:
+                out.append("fireball:" + n)
+            if n in pos["pieces"]:
+                break
+    return out
+
+
+# each unit type's Part-4 actives; a type not listed has none
+_ABILITIES: dict[str, Callable[[dict, str, dict, bool], list[str]]] = {
+    "Ki": _king, "Pa": _pawn, "Kn": _knight, "Ro": _rogue, "Bi": _bishop, "Ma": _mage, "Rk": _rook,
+    "Qu": _queen}
+
+
+def abilities(pos: dict, t: str, p: dict, earlier: bool) -> list[str]:
+    """Part-4 actives of the unit standing on `t` (args included); `earlier`: this activation has
+    already stepped, moved or sieged, so Unsiege, which must be the whole activation, is not offered."""
+    kind = _ABILITIES.get(p["type"])
+    return kind(pos, t, p, earlier) if kind else []
 
 
 def charge_routes(t: str, L: str) -> tuple[str, str, tuple[int, int], tuple[int, int]]:
