@@ -74,17 +74,34 @@ def play_full(pos: dict, action: object) -> tuple[dict, list[Entry]]:
     if kind == "tool":
         return _tool(pos, a, action)
     if kind == "+ap":
-        if side != "G" or not pos["token"]:
-            raise IllegalAction(f"{action!r}: only Gold, once per Battle")
-        pos["token"] = False
-        pos["ap"] += 1
-        return pos, [Entry(turn, side, action)]
+        return _extra_ap(pos, action)
     if kind == "end":
-        end_of_turn(pos)
-        out = [Entry(turn, side, action)]
-        if not placement_pending(pos):
-            out.append(Entry(pos["turn"], pos["to_move"], "start", start_of_turn(pos, pos["to_move"])))
-        return pos, out
+        return _end_turn(pos, action)
+    return _board_action(pos, a, action)
+
+
+def _extra_ap(pos: dict, action: str) -> tuple[dict, list[Entry]]:
+    """Gold's once-a-Battle token: one more action point this turn."""
+    if pos["to_move"] != "G" or not pos["token"]:
+        raise IllegalAction(f"{action!r}: only Gold, once per Battle")
+    pos["token"] = False
+    pos["ap"] += 1
+    return pos, [Entry(pos["turn"], pos["to_move"], action)]
+
+
+def _end_turn(pos: dict, action: str) -> tuple[dict, list[Entry]]:
+    """The end of the mover's turn and, unless a placement comes first, the start of the next."""
+    out = [Entry(pos["turn"], pos["to_move"], action)]
+    end_of_turn(pos)
+    if not placement_pending(pos):
+        out.append(Entry(pos["turn"], pos["to_move"], "start", start_of_turn(pos, pos["to_move"])))
+    return pos, out
+
+
+def _board_action(pos: dict, a: dict, action: str) -> tuple[dict, list[Entry]]:
+    """A placement, deploy, scrap, activation or structure action: legal on the mover's view, refused
+    (and logged so) if something the mover cannot see blocks it (§9), else resolved and detected."""
+    kind, side, turn = a["kind"], pos["to_move"], pos["turn"]
     seen = raw_view(pos, side)
     if action not in _candidates(seen, a):
         raise IllegalAction(f"{action!r} is not legal for {side} here")
@@ -95,27 +112,32 @@ def play_full(pos: dict, action: object) -> tuple[dict, list[Entry]]:
     if kind == "place":
         act.place(ctx, a)
         return pos, [Entry(turn, side, action), Entry(turn, side, "start", start_of_turn(pos, side))]
-    public = None
     if kind == "deploy":
         act.deploy(ctx, a)
     elif kind == "scrap":
         act.scrap(ctx, a["tile"])
+    elif "royal" in pos["pieces"][a["origin"]]:
+        return pos, [Entry(turn, side, action, ctx, _activate(ctx, a, action))]
     else:
-        q = pos["pieces"][a["origin"]]
-        if "royal" in q:
-            was_hidden = q["hidden"]
-            act.activate(ctx, a)
-            if not ctx.over:
-                detect(ctx)
-            if was_hidden:
-                stays = (any(p is q for p in pos["pieces"].values()) and q["hidden"]
-                         and id(q) not in ctx.revealed)
-                public = public_form(action, True, stays)
-            return pos, [Entry(turn, side, action, ctx, public)]
         act.structure_action(ctx, a["origin"], a["targets"][0])
     if not ctx.over:
         detect(ctx)
-    return pos, [Entry(turn, side, action, ctx, public)]
+    return pos, [Entry(turn, side, action, ctx)]
+
+
+def _activate(ctx: Ctx, a: dict, action: str) -> str | None:
+    """A unit's activation, then detection; the public form of the action when the unit was hidden
+    (what the other side may read of it), else None."""
+    pos = ctx.pos
+    q = pos["pieces"][a["origin"]]
+    was_hidden = q["hidden"]
+    act.activate(ctx, a)
+    if not ctx.over:
+        detect(ctx)
+    if not was_hidden:
+        return None
+    stays = any(p is q for p in pos["pieces"].values()) and q["hidden"] and id(q) not in ctx.revealed
+    return public_form(action, True, stays)
 
 
 def _tool(pos: dict, a: dict, action: str) -> tuple[dict, list[Entry]]:
