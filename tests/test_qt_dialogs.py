@@ -13,7 +13,8 @@ from PySide6.QtWidgets import QDialog, QLabel
 
 from towers_core.skirmish import api
 from towers_qt.shell.about import AboutDialog
-from towers_qt.shell.look import card_pixmap, resources_dir
+from towers_qt.shell.look import card_pixmap
+from towers_qt.shell.paths import resource_dir
 from towers_qt.shell.new_game import GameSetup, NewGameDialog
 from towers_qt.shell.rules_window import RulesWindow
 from towers_qt.shell.settings import AnimationSpeed, Key, Settings
@@ -209,7 +210,7 @@ def test_muster_tooltips_and_emblems(qtbot):
     for code, info in api.CARD_INFO.items():
         tip = dialog.rows[code].toolTip()
         assert info["ability"] in tip and info["name"] in tip
-    assert (resources_dir() / "cards" / "Kn.svg").is_file()
+    assert (resource_dir() / "cards" / "Kn.svg").is_file()
     assert not card_pixmap("Kn", 38).isNull()
 
 
@@ -318,7 +319,7 @@ def test_rules_window(qtbot):
     window = RulesWindow()
     qtbot.addWidget(window)
     assert not window.isModal()
-    assert str(resources_dir()) in window.browser.searchPaths()
+    assert str(resource_dir()) in window.browser.searchPaths()
     assert "Towers" in window.browser.toPlainText()
     image = window.browser.document().resource(QTextDocument.ResourceType.ImageResource,
                                                QUrl("cards/Kn.svg"))

@@ -15,6 +15,7 @@ from towers_core.skirmish import notation, position, records
 from towers_core.skirmish.cards import BUDGET, CARDS, CODES  # noqa: F401  (BUDGET is public API)
 from towers_core.checks import check_seed
 from towers_core.errors import IllegalAction, brief
+from towers_core.skirmish.describe import card_name  # noqa: F401  (public API)
 from towers_core.skirmish.position import PLAYERS, validate_muster, view  # noqa: F401  (public API)
 from towers_core.skirmish.pulls import deck_odds, pull_table
 from towers_core.skirmish.rules import A_TERMS, D_TERMS, OUTCOMES, RANDOM_PULL, Engine

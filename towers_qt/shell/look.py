@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 
 from towers_qt.shell.names import SIDE_NAME
-from towers_qt.shell.paths import resource_dir
+from towers_qt.shell.paths import resource
 
 # The palette of resources/style.qss, for the few accents a style sheet cannot express.
 SOUTH = "#a8323a"
@@ -32,15 +32,6 @@ SIDE_COLOR = {"S": SOUTH, "N": NORTH}
 SIDE_TEXT = {"S": "#e07a80", "N": "#8eaee6"}
 
 
-def resources_dir() -> Path:
-    """The resources folder (installed package data, the repo's resources/ or a bundle's)."""
-    return resource_dir()
-
-
-def resource(*parts: str) -> Path:
-    return resources_dir().joinpath(*parts)
-
-
 @lru_cache(maxsize=256)
 def card_pixmap(code: str, size: int, ratio: float = 1.0) -> QPixmap:
     """The card's emblem (resources/cards/<code>.svg) on a parchment tile; letters if missing."""
@@ -50,7 +41,7 @@ def card_pixmap(code: str, size: int, ratio: float = 1.0) -> QPixmap:
     painter = QPainter(pix)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     _paint_tile(painter, size)
-    path = resource("cards", f"{code}.svg")
+    path = resource(f"cards/{code}.svg")
     inset = size * 0.12
     if not (path.is_file() and _paint_svg(painter, path, QRectF(inset, inset, size - 2 * inset,
                                                                   size - 2 * inset))):
@@ -94,7 +85,7 @@ def icon_pixmap(size: int, ratio: float = 1.0) -> QPixmap:
     pix = QPixmap(int(size * ratio), int(size * ratio))
     pix.setDevicePixelRatio(ratio)
     pix.fill(Qt.GlobalColor.transparent)
-    renderer = QSvgRenderer(str(resource("icon", "towers.svg")))
+    renderer = QSvgRenderer(str(resource("icon/towers.svg")))
     if renderer.isValid():
         painter = QPainter(pix)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)

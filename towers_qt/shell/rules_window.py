@@ -15,7 +15,8 @@ from PySide6.QtWidgets import (
 )
 
 from towers_qt.shell.fit import fit_to_screen
-from towers_qt.shell.look import MUTED, resource, resources_dir
+from towers_qt.shell.look import MUTED
+from towers_qt.shell.paths import resource, resource_dir
 
 MISSING = ("<h1>Towers</h1><p>The rules file (resources/rules.html) is missing from this "
            "installation.</p>")
@@ -41,7 +42,7 @@ class RulesWindow(QDialog):
         self.browser.setObjectName("rulesBrowser")
         self.browser.setOpenExternalLinks(True)
         # Relative <img src="cards/Kn.svg"> resolve against the resources folder.
-        self.browser.setSearchPaths([str(resources_dir())])
+        self.browser.setSearchPaths([str(resource_dir())])
         layout.addWidget(self.browser, 1)
         layout.addLayout(self._find_bar())
         self.load()

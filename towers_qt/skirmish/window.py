@@ -311,8 +311,8 @@ class MainWindow(GameFrame):
         attacker = parsed["card"] or view["board"][parsed["from"]]["card"]
         target = view["board"][parsed["target"]]
         code = target["card"] if target["card"] != "?" else self.session.seen[self.session.viewer].get(parsed["target"])
-        d_label = f"{card_name(code)} on {parsed['target']}" if code else f"a hidden card on {parsed['target']}"
-        dialog = AttackPreviewDialog(preview, card_name(attacker), d_label, self, a_side=self.session.viewer)
+        d_label = f"{api.card_name(code)} on {parsed['target']}"
+        dialog = AttackPreviewDialog(preview, api.card_name(attacker), d_label, self, a_side=self.session.viewer)
         dialog.accepted.connect(lambda: self.play(action))
         dialog.finished.connect(lambda _=0: setattr(self, "preview_dialog", None))
         self.preview_dialog = dialog
@@ -488,10 +488,6 @@ class MainWindow(GameFrame):
         self.settings.set_orientation(key)
         self._orient()
 
-def card_name(code: str | None) -> str:
-    return api.CARD_INFO.get(code or "", {}).get("name", code or "?")
-
-
 def public_entry(entry: dict) -> dict:
     """A log entry as both players may see it (the mover's opponent's view of it)."""
     return api.entry_view(entry, other(entry["player"]))
@@ -511,5 +507,5 @@ def hint_text(player: str, action: str) -> str:
     elif parsed["kind"] == "maneuver":
         words = words.replace("Move", f"Move {parsed['from']}", 1)
     elif parsed["kind"] == "deploy":
-        words = words.replace("Deploy", f"Deploy {card_name(parsed['card'])}", 1)
+        words = words.replace("Deploy", f"Deploy {api.card_name(parsed['card'])}", 1)
     return f"{action} — {words}"
