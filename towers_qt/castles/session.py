@@ -18,6 +18,7 @@ from PySide6.QtCore import QObject, Signal
 from towers_core.castles import api
 from towers_core.castles.ai.levels import get_level
 from towers_core.castles.ai.player import Searcher
+from towers_core.checks import whole_number
 from towers_core.errors import TowersError
 from towers_qt.shell.players import SIDES, Player
 from towers_qt.shell.save_file import (
@@ -29,7 +30,6 @@ from towers_qt.shell.save_file import (
     fail,
     require_keys,
     save_version,
-    whole_number,
     write_atomic,
 )
 from towers_qt.shell.session import GameSession
@@ -177,7 +177,7 @@ def _checked(data: dict) -> dict:
     require_keys(data, "the save", KEYS)
     if data["game"] != GAME:
         fail("game", "must be \"castles\"")
-    seed = whole_number(data["seed"], "seed", *SEED_RANGE)
+    seed = whole_number(data["seed"], "seed", *SEED_RANGE, Damage)
     require_keys(data["players"], "players", frozenset(SIDES))
     players = {p: _player(data["players"][p], p) for p in SIDES}
     core_check("start", api.validate, data["start"])

@@ -92,10 +92,12 @@ def damaged(name: str, exc: Exception) -> SaveError:
 
 # -- small checks -------------------------------------------------------------------------------
 def fail(where: str, why: str) -> NoReturn:
+    """Stop the check: the field at `where` is broken, and why."""
     raise Damage(f"{where} {why}")
 
 
 def require_keys(value: Any, where: str, required: frozenset) -> None:
+    """`value` must be an object with exactly the `required` keys (a missing or unknown one is named)."""
     if not isinstance(value, dict):
         fail(where, f"must be an object with {', '.join(sorted(required))}")
     missing, extra = sorted(required - set(value)), sorted(map(str, set(value) - required))
@@ -103,12 +105,6 @@ def require_keys(value: Any, where: str, required: frozenset) -> None:
         fail(where, f"lacks {', '.join(missing)}")
     if extra:
         fail(where, f"has unknown entries: {', '.join(extra)[:200]}")
-
-
-def whole_number(value: Any, where: str, lo: int, hi: int) -> int:
-    if type(value) is not int or not lo <= value <= hi:
-        fail(where, f"must be a whole number from {lo} to {hi}")
-    return value
 
 
 def core_check(where: str, check: Callable, *args: Any) -> None:
@@ -120,6 +116,7 @@ def core_check(where: str, check: Callable, *args: Any) -> None:
 
 
 def bounded_list(value: Any, where: str, limit: int = MAX_LOG) -> list:
+    """`value` if it is a list of at most `limit` items (so a huge file cannot make the check slow)."""
     if not isinstance(value, list) or len(value) > limit:
         fail(where, f"must be a list of at most {limit} items")
     return value

@@ -14,11 +14,12 @@ import re
 from pathlib import Path
 from typing import Any
 
-from towers_core.checks import SEED_MAX, SEED_MIN
+from towers_core.checks import SEED_MAX, SEED_MIN, whole_number
 from towers_core.skirmish import api
 from towers_qt.shell.save_file import (
     MAX_LOG,
     SAVE_FORMAT,
+    Damage,
     SaveError,
     bounded_list,
     core_check,
@@ -27,7 +28,6 @@ from towers_qt.shell.save_file import (
     read_json,
     require_keys,
     save_version,
-    whole_number,
 )
 from towers_qt.shell.players import SIDES
 from towers_qt.shell.settings import LEVELS
@@ -67,7 +67,7 @@ def check_state(data: dict, name: str = "This file") -> dict:
 
 def _checked(data: dict, version: int) -> dict:
     require_keys(data, "the save", KEYS[version])
-    seed = whole_number(data["seed"], "seed", SEED_MIN, SEED_MAX)
+    seed = whole_number(data["seed"], "seed", SEED_MIN, SEED_MAX, Damage)
     require_keys(data["players"], "players", frozenset(SIDES))
     players = {p: _player(data["players"][p], p) for p in SIDES}
     position = data["position"]
@@ -165,7 +165,7 @@ def _undo(value: Any, log: list[dict], histories: dict, position: dict) -> list[
         where = f"undo[{i}]"
         require_keys(snap, where, SNAPSHOT_KEYS)
         core_check(f"{where}.position", api.validate, snap["position"])
-        at = whole_number(snap["log"], f"{where}.log", last + 1, len(log) - 1)
+        at = whole_number(snap["log"], f"{where}.log", last + 1, len(log) - 1, Damage)
         require_keys(snap["histories"], f"{where}.histories", frozenset(SIDES))
         if any(snap["histories"][p] != at for p in SIDES):
             fail(f"{where}.histories", "must match its log length")
