@@ -16,6 +16,7 @@ from typing import Any
 
 from towers_core.checks import SEED_MAX, SEED_MIN, whole_number
 from towers_core.skirmish import api
+from towers_qt.shell.players import SIDES
 from towers_qt.shell.save_file import (
     MAX_LOG,
     SAVE_FORMAT,
@@ -29,7 +30,6 @@ from towers_qt.shell.save_file import (
     require_keys,
     save_version,
 )
-from towers_qt.shell.players import SIDES
 from towers_qt.shell.settings import LEVELS
 
 GAME = "skirmish"
