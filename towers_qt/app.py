@@ -20,6 +20,7 @@ MAX_SMOKE_TURNS = 1000  # each game's smoke test also stops after two minutes
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
+    """The command line, every option checked; a bad one exits 2 with a message naming it."""
     parser = argparse.ArgumentParser(prog="towers", description="Towers — a board game of generals.")
     parser.add_argument("--screenshot", metavar="PATH", help="render the window mid-game to PATH and exit")
     parser.add_argument("--smoke-test", action="store_true", help="play a few AI-vs-AI turns offscreen")
@@ -110,6 +111,7 @@ def smoke_game(app: QApplication, key: str, turns: int, seed: int) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Open the window (or take the --screenshot / --smoke-test); the process's exit code."""
     argv = sys.argv[1:] if argv is None else argv
     args = parse_args(argv)
     if (args.screenshot or args.smoke_test) and "QT_QPA_PLATFORM" not in os.environ:

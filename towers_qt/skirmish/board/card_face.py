@@ -44,6 +44,7 @@ def card_info(code: str) -> dict:
 
 
 def font_px(px: float, bold: bool = False, family: str = "Serif") -> QFont:
+    """A font sized in pixels, not points, so card text scales with the card and not the screen's DPI."""
     font = QFont(family)
     font.setPixelSize(max(1, int(px)))
     font.setBold(bold)

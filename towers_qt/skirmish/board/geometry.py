@@ -25,11 +25,13 @@ def cell_of(square: str, flipped: bool) -> tuple[int, int]:
 
 
 def square_rect(square: str, flipped: bool) -> QRectF:
+    """The square's cell in scene coordinates, seen from North's side if `flipped`."""
     col, row = cell_of(square, flipped)
     return QRectF(MARGIN + col * CELL, MARGIN + row * CELL, CELL, CELL)
 
 
 def square_center(square: str, flipped: bool) -> QPointF:
+    """The middle of the square's cell (where a card or an arrow is centred)."""
     return square_rect(square, flipped).center()
 
 
