@@ -41,24 +41,30 @@ def publish(pos: dict, side: str, code: str) -> None:
 
 
 def new_unit(code: str, side: str, hp: int, royal: bool = False, done: bool = False) -> dict:
+    """A fresh unit at `hp` of `hp` max: visible, not sieged, no afflictions, no timed effects."""
     return {"side": side, "type": code, "royal": royal, "hp": hp, "max": hp, "done": done,
             "hidden": False, "sieged": False,
             "aff": {"burn": [], "poison": [], "shock": 0, "freeze": 0}, "fx": []}
 
 
 def new_structure(code: str, side: str) -> dict:
+    """A new structure at full HP with `done` true (§7); a Control Post starts as a construction site at 2 of
+    8 HP."""
     site = code == "Cp"
     return {"side": side, "type": code, "hp": SITE_HP if site else STRUCTURES[code],
             "max": STRUCTURES[code], "done": True, "site": site}
 
 
 def unit_max(pos: dict, side: str, code: str) -> int:
+    """Max HP of a new unit of this type: its §2.1 HP plus the side's HP perk if bought (§2.2)."""
     base = UNITS[code].hp
     from towers_core.gauntlet.units import PERK_HP
     return base + (PERK_HP.get(code, 0) if perk(pos, side, code) else 0)
 
 
 def royal_max(pos: dict, side: str) -> int:
+    """Max HP of the side's Royal: the King's 20 or the foe's table HP + 3 per echo (§12.3, §12.5), plus
+    its type's HP perk if bought (the Steel Prince with Barding: 26, §19.39)."""
     from towers_core.gauntlet.foes import FOES
     from towers_core.gauntlet.units import PERK_HP
     rid = pos["royals"][side]["id"]
@@ -72,6 +78,8 @@ def royal_max(pos: dict, side: str) -> int:
 
 
 def place(ctx: Ctx, a: dict) -> None:
+    """Placement (§4.2): the Royal at its max HP and the two Depots; `Ki` and `De` become public (§11). No
+    events (§21.4)."""
     pos, side = ctx.pos, ctx.side
     pos["pieces"][a["tile"]] = new_unit(a["code"], side, royal_max(pos, side), royal=True)
     for d in a["depots"]:
@@ -81,6 +89,8 @@ def place(ctx: Ctx, a: dict) -> None:
 
 
 def deploy(ctx: Ctx, a: dict) -> None:
+    """Deploy (§5.1): pay 1 AP (none for the Pawnlord's first Pawn of the turn: Levy) and the type's Supply;
+    the unit enters `done` at its max HP and its slot becomes public (§11)."""
     pos, side = ctx.pos, ctx.side
     code = a["code"]
     r = pos["royals"][side]
@@ -94,6 +104,8 @@ def deploy(ctx: Ctx, a: dict) -> None:
 
 
 def scrap(ctx: Ctx, t: str) -> None:
+    """Scrap (§4.4): pay 1 AP and remove the structure or site on `t`; a Depot with Emergency Rations also
+    gives +3 Supply (§7)."""
     pos, side = ctx.pos, ctx.side
     pos["ap"] -= 1
     q = pos["pieces"].pop(t)

@@ -53,10 +53,12 @@ def home_rank(side: str) -> int:
 
 
 def forward(side: str) -> int:
+    """The rank step *forward* (§1): +1 for Gold (towards rank 7), −1 for Crimson (towards rank 1)."""
     return 1 if side == "G" else -1
 
 
 def other(side: str) -> str:
+    """The opposing side: `C` for `G`, `G` for `C`."""
     return "C" if side == "G" else "G"
 
 

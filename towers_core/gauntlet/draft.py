@@ -65,6 +65,8 @@ def check_shape(army: object, where: str = "army", allow_both: bool = False,
 
 
 def check_draft_known(known: dict[str, dict], where: str) -> None:
+    """Draft checks on the known slots: `Ki` and the four structures always in (§11), then the budget,
+    with exactly 5 unit types required only when all 12 slots are known."""
     for code in ("Ki",) + tuple(STRUCTURES):
         if code in known and not known[code]["in"]:
             raise BadArmy(f"{where}.{code}: always in in Draft modes")
@@ -79,6 +81,8 @@ def validate_army(army: object) -> dict:
 
 
 def check_gauntlet_army(army: object, where: str, required: tuple[str, ...]) -> None:
+    """A Gauntlet army (§12.1): exactly the 12 slots, each `required` slot in, at most 2 structures
+    researched; no Draft budget."""
     known = check_shape(army, where)
     for code in required:
         if not known[code]["in"]:

@@ -42,6 +42,7 @@ def slot_sorted(codes: Iterable[str]) -> list[str]:
 
 
 def get_foe(foe_id: object) -> Foe:
+    """The foe with this id (§12.3); TowersError for an unknown id."""
     if not isinstance(foe_id, str) or foe_id not in FOES:
         raise TowersError(f"foe: unknown foe id {foe_id!r}")
     return FOES[foe_id]

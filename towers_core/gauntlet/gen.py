@@ -48,6 +48,7 @@ from towers_core.gauntlet.units import (
 
 
 def royal_code(pos: dict, side: str) -> str:
+    """The unit code of the side's Royal: `Ki` for a King, else the foe's signature type (§12.3)."""
     rid = pos["royals"][side]["id"]
     return "Ki" if rid == "king" else FOES[rid].sig
 
@@ -69,6 +70,8 @@ def placements(pos: dict) -> list[str]:
 
 
 def deploy_tiles(pos: dict, side: str) -> list[str]:
+    """Empty tiles the side may deploy on (§5.1): its Home Row, plus with Quick Deploy the tile directly
+    below each of its Depots (§7); in no fixed order."""
     pieces = pos["pieces"]
     tiles = {tile(x, home_rank(side)) for x in range(7)}
     if side_research(pos, side, "De", "quick"):
@@ -81,6 +84,8 @@ def deploy_tiles(pos: dict, side: str) -> list[str]:
 
 
 def deploys(pos: dict) -> list[str]:
+    """The mover's deploys (§5.1): each type in its army it can pay for (1 AP, Levy 0; its Supply) within the
+    afield cap (§2.4), on every deploy tile."""
     side = pos["to_move"]
     tiles = deploy_tiles(pos, side)
     room = SUPPLY_CAP - afield(pos, side)
@@ -97,6 +102,7 @@ def deploys(pos: dict) -> list[str]:
 
 
 def scraps(pos: dict) -> list[str]:
+    """A scrap (`<tile>#`) for each of the mover's structures and sites; none without 1 AP (§4.4)."""
     if pos["ap"] < 1:
         return []
     side = pos["to_move"]
@@ -401,6 +407,8 @@ def charge_routes(t: str, L: str) -> tuple[str, str, tuple[int, int], tuple[int,
 
 
 def charge_landings(pos: dict, t: str) -> list[str]:
+    """Charge landings of the Knight on `t` (§6): Knight offsets with I1 or I2 empty and L empty or
+    holding a visible piece of either side (an own hidden unit is not, §21.13)."""
     pieces = pos["pieces"]
     out = []
     for off in KNIGHT:

@@ -39,6 +39,7 @@ class Ctx:
 
 
 def reveal(ctx: Ctx, t: str) -> None:
+    """Make the unit on `t` visible (§9), recorded as revealed in this resolution; emits `reveal`."""
     p = ctx.pos["pieces"][t]
     p["hidden"] = False
     ctx.revealed.add(id(p))
@@ -97,6 +98,7 @@ def afflict(ctx: Ctx, t: str, p: dict, kind: str) -> None:
 
 
 def clear_afflictions(p: dict) -> None:
+    """Clear all four afflictions, both bits of Shock and Freeze included (§8.1); emits nothing."""
     p["aff"] = {"burn": [], "poison": [], "shock": 0, "freeze": 0}
 
 
@@ -110,6 +112,7 @@ def set_fx(ctx: Ctx, t: str, p: dict, kind: str, v: str | None, until: int) -> N
 
 
 def heal(ctx: Ctx, t: str, n: int) -> None:
+    """Add up to `n` HP to the piece on `t`, never above its max; `heal` is emitted only when HP rises (§21.14)."""
     p = ctx.pos["pieces"][t]
     gained = min(n, p["max"] - p["hp"])
     if gained > 0:
@@ -141,6 +144,7 @@ def victory(ctx: Ctx) -> bool:
 
 
 def finish(ctx: Ctx, winner: str | None, reason: str) -> None:
+    """Set the Battle's result and emit the `result` event (§10)."""
     ctx.pos["result"] = {"winner": winner, "reason": reason}
     ctx.emit(["result", winner, reason])
 
@@ -191,6 +195,8 @@ def claim(ctx: Ctx, t: str) -> None:
 
 
 def move_piece(ctx: Ctx, a: str, b: str, event: str = "move") -> None:
+    """Move the piece on `a` to `b`, emitting `move` (or `event`, e.g. `shove`), then claim a chest on `b`
+    (§12.4)."""
     pieces = ctx.pos["pieces"]
     p = pieces.pop(a)
     pieces[b] = p

@@ -36,6 +36,8 @@ def parse_seed(seed: object) -> int:
 
 
 def royal_stats(rid: str) -> dict:
+    """A new Battle's `royals` entry (§16.1): the printed Attack, Armor and Speed of the Royal's type;
+    `used` and `god` false."""
     code = "Ki" if rid == "king" else FOES[rid].sig
     u = UNITS[code]
     return {"id": rid, "used": False, "atk": u.atk, "arm": u.arm, "spd": u.spd, "god": False}
@@ -97,6 +99,7 @@ def view(pos: dict, side: str) -> dict:
 
 
 def raw_view(pos: dict, side: str) -> dict:
+    """`view` without validation: hidden enemy pieces removed; Draft: unpublished enemy slots become `"?"`."""
     v = clone(pos)
     enemy = other(side)
     v["pieces"] = {t: q for t, q in v["pieces"].items() if q["side"] == side or not q.get("hidden", False)}
@@ -396,6 +399,7 @@ def position_hash(pos: dict) -> str:
 
 
 def clone_piece(q: dict) -> dict:
+    """A copy of one piece for `clone`: a unit's `aff` lists and `fx` entries are copied, not shared."""
     c = dict(q)
     aff = q.get("aff")
     if aff is not None:

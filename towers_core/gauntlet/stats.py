@@ -23,10 +23,12 @@ def slot(pos: dict, side: str, code: str) -> dict:
 
 
 def is_unit(p: dict) -> bool:
+    """True for a unit (King, Royal or unit type): only units carry `royal`; structures and sites do not."""
     return "royal" in p
 
 
 def foe_royal(pos: dict, p: dict) -> bool:
+    """True for a side's Royal that is a foe's, not a King (§12.3); the Dead King is one."""
     return bool(p.get("royal")) and pos["royals"][p["side"]]["id"] != "king"
 
 
@@ -47,10 +49,13 @@ def has_research(pos: dict, p: dict, path: str) -> bool:
 
 
 def side_research(pos: dict, side: str, code: str, path: str) -> bool:
+    """Whether the side's `code` slot has Research `path` (the slot only: no foe-Royal rule, unlike
+    `has_research`); used for structure Research."""
     return slot(pos, side, code)["r"] == path
 
 
 def perk(pos: dict, side: str, code: str) -> bool:
+    """Whether the side bought the Armory perk of this slot (§2.2, §2.3); a `"?"` slot has none."""
     return bool(slot(pos, side, code)["p"])
 
 
@@ -81,6 +86,7 @@ def _adjacent_own(pos: dict, t: str, side: str, code: str) -> bool:
 
 
 def king_tile(pos: dict, side: str) -> str | None:
+    """The tile of the side's King piece (Gold's King, a Draft King, the Dead King), or None."""
     for t, q in pos["pieces"].items():
         if q["side"] == side and q.get("royal") and q["type"] == "Ki":
             return t
@@ -88,6 +94,7 @@ def king_tile(pos: dict, side: str) -> str | None:
 
 
 def royal_tile(pos: dict, side: str) -> str | None:
+    """The tile of the side's Royal, or None (not yet placed, fallen, or hidden and absent from a view)."""
     for t, q in pos["pieces"].items():
         if q["side"] == side and q.get("royal"):
             return t
@@ -95,6 +102,8 @@ def royal_tile(pos: dict, side: str) -> str | None:
 
 
 def attack(pos: dict, t: str, p: dict) -> int:
+    """Effective Attack (§5.3): printed + Inspire 1 + Battle Fury 1 + Banner of War 1 (the King and units
+    beside him) + Garrison 1 (beside an own Bunker); at least 0."""
     a = printed(pos, p)[0]
     if fx_value(p, "inspire"):
         a += 1
@@ -162,10 +171,12 @@ def rng(pos: dict, t: str, p: dict) -> int:
 
 
 def rogue_bonus(pos: dict, t: str, p: dict) -> int:
+    """The Rogue's bonus Range b (§5.3): Watchtower aura + Empower − Hex; lane attacks only when b > 0."""
     return _range_bonus(pos, t, p)
 
 
 def speed(pos: dict, p: dict) -> int:
+    """Effective Speed (§5.3): printed + Soft Boots 1 (Rogues) + Inspire 1 + Battle Fury 1."""
     s = printed(pos, p)[2]
     if p["type"] == "Ro" and perk(pos, p["side"], "Ro"):
         s += 1
@@ -183,6 +194,7 @@ def protected(pos: dict, t: str, p: dict) -> bool:
 
 
 def visible(p: dict) -> bool:
+    """True unless the piece is hidden (§9)."""
     return not p.get("hidden", False)
 
 
@@ -201,11 +213,13 @@ def detected(pos: dict, t: str, p: dict) -> bool:
 
 
 def is_god(pos: dict, p: dict) -> bool:
+    """True for Gold's King while `tool:god` is on (§14): he takes no damage and no afflictions."""
     return (p.get("royal", False) and p["side"] == "G" and p["type"] == "Ki"
             and pos["royals"]["G"]["god"])
 
 
 def on_home_row(t: str, side: str) -> bool:
+    """Whether tile `t` is on the side's Home Row (rank 1 for Gold, rank 7 for Crimson; §1)."""
     return XY[t][1] == home_rank(side)
 
 

@@ -17,6 +17,7 @@ REASON_TEXT = {
 
 
 def card_name(code: str | None) -> str:
+    """The card's name, or "a hidden card" for None or an unknown code."""
     return BY_CODE[code].name if code in BY_CODE else "a hidden card"
 
 
@@ -86,6 +87,7 @@ def _follow_text(entry: dict) -> str:
 
 
 def result_text(result: dict) -> str:
+    """The result in words: who wins by what, or that the skirmish is drawn and why."""
     if result["winner"] is None:
         return f"the skirmish is drawn ({REASON_TEXT[result['reason']]})"
     return f"{SIDE[result['winner']]} wins by {REASON_TEXT[result['reason']]}"

@@ -44,6 +44,7 @@ def level_name(base: str, theta: dict[str, float]) -> str:
 
 
 def clip(v: float) -> float:
+    """The weight clamped to 0..MAX_WEIGHT, the range θ is kept in (and `resume_from` accepts)."""
     return min(max(v, 0.0), MAX_WEIGHT)
 
 
