@@ -12,6 +12,7 @@ SQUARES: tuple[str, ...] = tuple(f + str(r + 1) for r in range(SIZE) for f in FI
 SQUARE_INDEX: dict[str, int] = {name: i for i, name in enumerate(SQUARES)}
 PLAYERS: tuple[str, ...] = ("S", "N")  # South (home row 1) and North (home row 7), in Skirmish and Castles
 OTHER: dict[str, str] = {"S": "N", "N": "S"}
+SIDE_NAMES: dict[str, str] = {"S": "South", "N": "North"}  # the words the core's text and the app use
 DIRECTIONS: dict[str, tuple[int, int]] = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0)}
 
 

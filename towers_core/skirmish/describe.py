@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from towers_core.board import SIDE_NAMES
 from towers_core.skirmish.cards import BY_CODE
 
-SIDE = {"S": "South", "N": "North"}
 OUTCOME_TEXT = {
     "captured": "{d} captured", "routed": "{d} routed to the barrack", "hold": "both hold",
     "attacker_routed": "{a} routed to the barrack", "attacker_captured": "{a} captured",
@@ -27,7 +27,7 @@ def _signed(v: int) -> str:
 
 def describe_entry(entry: dict) -> str:
     """One sentence for a log entry as its viewer may see it (see api.entry_view)."""
-    who = SIDE[entry["player"]]
+    who = SIDE_NAMES[entry["player"]]
     p = _parts(entry["action"])
     kind = entry["kind"]
     if kind == "deploy":
@@ -90,4 +90,4 @@ def result_text(result: dict) -> str:
     """The result in words: who wins by what, or that the skirmish is drawn and why."""
     if result["winner"] is None:
         return f"the skirmish is drawn ({REASON_TEXT[result['reason']]})"
-    return f"{SIDE[result['winner']]} wins by {REASON_TEXT[result['reason']]}"
+    return f"{SIDE_NAMES[result['winner']]} wins by {REASON_TEXT[result['reason']]}"

@@ -14,6 +14,7 @@ from towers_qt.castles.session import check_state
 from towers_qt.castles.style import side_word
 from towers_qt.castles.thumbnails import render_board
 from towers_qt.castles.window import CastlesWindow, side_names
+from towers_qt.shell.names import SIDE_NAME
 from towers_qt.shell.new_game import GameSetup, NewGameDialog, Sides, random_seed
 from towers_qt.shell.players import Player, other
 from towers_qt.shell.settings import Settings
@@ -50,7 +51,7 @@ class Castles:
         s = window.settings
         human = s.human_side()
         if s.mode() == "hotseat":
-            names = {p: n if n not in ("South", "North") else side_names()[p] for p, n in s.player_names().items()}
+            names = {p: n if n not in SIDE_NAME.values() else side_names()[p] for p, n in s.player_names().items()}
             setup = GameSetup("hotseat", s.level(), None, "S", 0, names)
         else:
             names = {human: s.human_name(), other(human): "Computer"}

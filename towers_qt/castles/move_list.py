@@ -12,6 +12,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from towers_qt.shell.names import SIDE_NAME
+
 from .style import SIDE_LIGHT
 
 
@@ -69,7 +71,7 @@ class MoveList(QWidget):
     def _set_headers(self, names: dict) -> None:
         """The two columns' headers: the sides' names (set again only when they change). A computer's
         level goes on a second line ("Computer" / "· normal"), so a narrow dock still shows it whole."""
-        labels = [names.get(side, default).replace(" · ", "\n· ") for side, default in (("S", "South"), ("N", "North"))]
+        labels = [names.get(side, default).replace(" · ", "\n· ") for side, default in SIDE_NAME.items()]
         shown = [self.table.horizontalHeaderItem(c) for c in range(2)]
         if [item.text() if item else None for item in shown] == labels:
             return

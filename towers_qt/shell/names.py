@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import re
 
-SIDE_NAME = {"S": "South", "N": "North"}
+from towers_core.board import SIDE_NAMES
+
+SIDE_NAME = SIDE_NAMES  # the core's words for the sides, when a player has no name
 YOU = "You"
 
 
@@ -46,12 +48,12 @@ def possessive(name: str, capital: bool = True) -> str:
     return f"{name}'s"
 
 
-_SIDE_VERB = re.compile(r"(^|; )(South|North) (\w+)")
+_SIDE_VERB = re.compile(rf"(^|; )({'|'.join(SIDE_NAMES.values())}) (\w+)")
 
 
 def with_names(text: str, names: dict[str, str]) -> str:
     """A core sentence ("South deploys …; North wins by …") in the players' names."""
-    by_word = {"South": names.get("S", "South"), "North": names.get("N", "North")}
+    by_word = {word: names.get(side, word) for side, word in SIDE_NAMES.items()}
     return _SIDE_VERB.sub(lambda m: m.group(1) + verb(by_word[m.group(2)], m.group(3)), text)
 
 

@@ -51,7 +51,7 @@ class Sides:
     """How a game presents its sides in the dialog."""
 
     game: str = ""  # named in the heading when the app has several games
-    names: tuple[str, str] = ("South", "North")  # S, N
+    names: tuple[str, str] = (SIDE_NAME["S"], SIDE_NAME["N"])
     seeded: bool = True          # a seed (terrain, shuffles) to show and type in
     first_by_colour: bool = False  # S always moves first: the colour choice says who starts
 
@@ -214,7 +214,7 @@ class NewGameDialog(QDialog):
             self.human_name.setText(s.human_name() if s.human_name() != "You" else "")
             for edit, side in ((self.name_s, "S"), (self.name_n, "N")):
                 name = s.player_name(side)
-                edit.setText("" if name in ("South", "North") else name)  # a game's own side names show as placeholders
+                edit.setText("" if name in SIDE_NAME.values() else name)  # a game's own side names show as placeholders
         self.set_seed(seed if seed is not None else random_seed())
 
     def _mode_toggled(self, button_id: int, checked: bool) -> None:

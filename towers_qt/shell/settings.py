@@ -9,6 +9,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Any
 
+from towers_qt.shell.names import SIDE_NAME
+
 from PySide6.QtCore import QByteArray, QSettings
 
 ORGANIZATION = "Towers"
@@ -82,7 +84,7 @@ def _choice(value: Any, allowed: tuple[str, ...], default: str) -> str:
 
 
 def _side(side: str) -> str:
-    if side not in ("S", "N"):
+    if side not in SIDE_NAME:
         raise ValueError(f"side must be 'S' or 'N', not {side!r}")
     return side
 
@@ -142,7 +144,7 @@ class Settings:
     # -- players --------------------------------------------------------------------------
     def player_name(self, side: str) -> str:
         key = Key.NAME_SOUTH if _side(side) == "S" else Key.NAME_NORTH
-        default = "South" if side == "S" else "North"
+        default = SIDE_NAME[_side(side)]
         return str(self._get(key, default) or default).strip() or default
 
     def set_player_name(self, side: str, name: str) -> None:

@@ -87,7 +87,7 @@ def midgame(seed: int, plies: int = 36) -> dict:
     from towers_qt.skirmish.session import Player, Session, check_state
 
     scratch = Session(time_ms=0)
-    scratch.new_game({"S": Player("human", "South"), "N": Player("human", "North")}, seed)
+    scratch.new_game({p: Player("human", name) for p, name in SIDE_NAME.items()}, seed)
     while scratch.result is None and (len(scratch.log) < plies or scratch.to_move != "S"):
         side = scratch.to_move
         view = api.view(scratch.position, side)

@@ -26,6 +26,7 @@ from PySide6.QtCore import QObject, Signal
 from towers_core.skirmish import api
 from towers_core.skirmish.ai.levels import get_level
 from towers_core.skirmish.ai.player import Searcher
+from towers_qt.shell.names import SIDE_NAME
 from towers_qt.shell.players import Player, other
 from towers_qt.shell.save_file import SAVE_FORMAT, SaveError, write_atomic
 from towers_qt.shell.session import GameSession
@@ -71,7 +72,7 @@ class Session(GameSession):
 
     def __init__(self, parent: QObject | None = None, time_ms: int | None = None) -> None:
         super().__init__(Searcher, parent)
-        self.players = {"S": Player("human", "South"), "N": Player("ai", "Computer")}
+        self.players = {"S": Player("human", SIDE_NAME["S"]), "N": Player("ai", "Computer")}
         self.seed = 0
         self.position: dict = {}
         self.log: list[dict] = []
