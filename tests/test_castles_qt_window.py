@@ -327,3 +327,46 @@ def test_moves_dock_stays_readable_after_opening_narrow(castles, qtbot):
     widest = max(header.fontMetrics().horizontalAdvance(line) for line in ("Computer", "· normal"))
     assert castles.moves_dock.width() >= castles.moves.minimumWidth()
     assert widest < header.sectionSize(1)  # the computer's name shows whole
+
+
+def test_the_colour_blind_scheme_holds_in_castles_too(open_window, settings):
+    """A player who chose the colour-blind colours gets them in Castles as well, even when Castles is the
+    first window opened (they used to come only from Skirmish's View menu), and can switch them there:
+    pieces, the HUD, the move list and the hot-seat names given by colour follow the scheme in use."""
+    from PySide6.QtGui import QColor
+
+    from towers_qt.shell import palette
+
+    settings.set_palette("colour-blind")
+    try:
+        win = open_window(CastlesWindow(settings, autosave=False))
+        assert palette.scheme_name() == "colour-blind" and palette.SIDE["S"] == QColor("#c77c00")
+        assert win.palette_action is not None and win.palette_action.isChecked()
+        win.start_options(GameSetup("hotseat", "normal", None, "S", 5, {"S": "Amber", "N": "Navy"}))
+        win.play("c2+")
+        assert win.names() == {"S": "Amber", "N": "Navy"}
+        assert "Amber" in win.hud.panels["S"].name.text()
+        assert win.moves.table.item(0, 0).foreground().color() == QColor("#f0b040")
+
+        win.palette_action.setChecked(False)
+        assert settings.palette() == "classic" and palette.SIDE["S"] == QColor("#a8323a")
+        assert win.names() == {"S": "Red", "N": "Blue"}
+        assert "Red" in win.hud.panels["S"].name.text()
+        assert win.hud.panels["S"].name.styleSheet() == f"color: {QColor('#d9737a').name()};"
+        assert win.moves.table.item(0, 0).foreground().color() == QColor("#d9737a")
+        assert win.moves.table.horizontalHeaderItem(0).text() == "Red"
+    finally:
+        palette.apply_scheme("classic")
+
+
+def test_a_player_name_that_is_not_a_colour_stays_when_the_scheme_changes():
+    from towers_qt.castles.window import shown_name
+    from towers_qt.shell import palette
+
+    try:
+        palette.apply_scheme("colour-blind")
+        assert shown_name("S", "Red") == "Amber" and shown_name("N", "Blue") == "Navy"
+        assert shown_name("S", "Ann") == "Ann" and shown_name("S", "Navy") == "Navy"  # North's word, not South's
+    finally:
+        palette.apply_scheme("classic")
+    assert shown_name("S", "Amber") == "Red"

@@ -258,14 +258,14 @@ def test_redrawing_the_same_position_keeps_the_bar_and_a_new_one_closes_it(board
 
 
 def test_hover_text_names_the_stack(board, qtbot):
-    from towers_qt.castles.style import side_word
+    from towers_qt.shell.palette import colour_word
 
     pos = _opening(["c3+", "e5s", "c3e"])
     _show(board, pos)
     qtbot.mouseMove(board.view.viewport(), board.square_point("d4"))
     assert board.view.viewport().toolTip() == board.describe_square("d4")
     text = board.describe_square("e3")
-    assert text.startswith("e3: 1 high") and side_word("S") in text
+    assert text.startswith("e3: 1 high") and colour_word("S") in text
     assert board.describe_square("a4") == "a4 (castle): 1 high — neutral base (bottom to top); nobody controls it"
     assert board.describe_square("a1") == "a1: empty"
 

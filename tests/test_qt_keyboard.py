@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from test_qt_board import BASE
 
-from towers_qt.skirmish.board import palette
+from towers_qt.shell.palette import SIDE
 from towers_qt.skirmish.board.keyboard import step
 from towers_qt.skirmish.session import Player
 
@@ -83,16 +83,16 @@ def test_colour_blind_palette_changes_the_sides(game):
         hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
         return (hi + 0.05) / (lo + 0.05)
 
-    classic = (QColor(palette.SIDE["S"]), QColor(palette.SIDE["N"]))
+    classic = (QColor(SIDE["S"]), QColor(SIDE["N"]))
     try:
         game.palette_action.setChecked(True)
-        south, north = palette.SIDE["S"], palette.SIDE["N"]
+        south, north = SIDE["S"], SIDE["N"]
         assert (south, north) != classic and game.settings.palette() == "colour-blind"
         assert contrast(south, north) > 2.5 > 1.5 > contrast(*classic)  # not only a hue apart
         assert abs(south.hslHue() - north.hslHue()) > 120
     finally:
         game.palette_action.setChecked(False)
-    assert QColor(palette.SIDE["S"]) == classic[0]
+    assert QColor(SIDE["S"]) == classic[0]
 
 
 def test_first_start_welcome_names_your_side(window, settings):

@@ -8,8 +8,8 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QEasingCurve, QObject, QVariantAnimation, Signal
 
-from towers_core.castles import api
 from towers_core.board import step
+from towers_core.castles import api
 
 from .items import MovingStack, tower_z
 

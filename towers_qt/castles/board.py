@@ -9,8 +9,8 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, QPointF, QSettings, Qt, QTimer, Signal
 from PySide6.QtWidgets import QGraphicsScene, QVBoxLayout, QWidget
 
-from towers_core.castles import api
 from towers_core.board import SQUARES, step
+from towers_core.castles import api
 
 from .animation import MoveAnimation, push_path
 from .board_reading import crowned

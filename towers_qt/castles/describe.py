@@ -3,9 +3,9 @@ and the hover text), read from api.preview's answer and the position — never j
 from __future__ import annotations
 
 from towers_core.castles.notation import CASTLES
+from towers_qt.shell.palette import colour_word
 
 from .board_reading import crowned
-from .style import side_word
 
 
 def move_text(info: dict) -> str:
@@ -18,10 +18,10 @@ def move_text(info: dict) -> str:
         left = "nothing" if not stays else f"{len(stays)} piece{'s' * (len(stays) > 1)} ({_owner(stays)})"
         text = f"Push: pieces land on {lands}; {info['from']} keeps {left}."
     for castle, change in info["castles"].items():
-        who = side_word(change["to"]).capitalize() if change["to"] else "Nobody"
+        who = colour_word(change["to"]).capitalize() if change["to"] else "Nobody"
         text += f" Castle {castle} → {who}."
     for castle, who in info["crowns"].items():
-        text += f" Crowns {castle} for {side_word(who)}!"
+        text += f" Crowns {castle} for {colour_word(who)}!"
     if info["result"]:
         text += " This move ends the game."
     return text + "  Click to play it."
@@ -29,7 +29,7 @@ def move_text(info: dict) -> str:
 
 def _owner(tower: str) -> str:
     top = tower[-1]
-    return "neutral" if top == "X" else f"{side_word(top)} on top"
+    return "neutral" if top == "X" else f"{colour_word(top)} on top"
 
 
 def square_text(board: dict, square: str) -> str:
@@ -38,8 +38,8 @@ def square_text(board: dict, square: str) -> str:
     name = f"{square} (castle)" if square in CASTLES else square
     if not tower:
         return f"{name}: empty"
-    words = ["neutral base" if p == "X" else side_word(p) for p in tower]
+    words = ["neutral base" if p == "X" else colour_word(p) for p in tower]
     top = tower[-1]
-    owner = "nobody controls it" if top == "X" else f"{side_word(top)} controls it"
+    owner = "nobody controls it" if top == "X" else f"{colour_word(top)} controls it"
     crown = ", crowned" if crowned(square, tower) else ""
     return f"{name}: {len(tower)} high — {', '.join(words)} (bottom to top); {owner}{crown}"

@@ -11,11 +11,11 @@ from PySide6.QtWidgets import QApplication, QWidget
 from towers_core.castles import api
 from towers_qt.castles.rules_text import welcome_text
 from towers_qt.castles.session import check_state
-from towers_qt.castles.style import side_word
 from towers_qt.castles.thumbnails import render_board
 from towers_qt.castles.window import CastlesWindow, side_names
 from towers_qt.shell.names import SIDE_NAME
 from towers_qt.shell.new_game import GameSetup, NewGameDialog, Sides, random_seed
+from towers_qt.shell.palette import colour_word
 from towers_qt.shell.players import Player, other
 from towers_qt.shell.settings import Settings
 
@@ -84,7 +84,7 @@ class Castles:
         return None
 
     def welcome_text(self, side: str, mode: str) -> str:
-        return welcome_text(side, mode, side_word(side))
+        return welcome_text(side, mode, colour_word(side))
 
 
 GAME = Castles()

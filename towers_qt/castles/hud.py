@@ -77,7 +77,6 @@ class SidePanel(QFrame):
             row.addStretch(1)
             col.addLayout(row)
         col.addWidget(self.moves_text)
-        self.name.setStyleSheet(f"color: {SIDE_LIGHT[side].name()};")
         self.moves_text.setToolTip("How many moves this side could make now; with none left, it loses.")
         self.setProperty("turn", False)
         self.show_counts(side, 0, 0, 0, False)  # filled from the start: the first real counts keep the layout
@@ -85,6 +84,9 @@ class SidePanel(QFrame):
     def show_counts(self, name: str, castles: int, crowns: int, moves: int, turn: bool) -> None:
         """Show one side's figures; the style is re-polished only when the turn changes (it is slow)."""
         colour = SIDE[self.side]
+        if self.name.property("colour") != SIDE_LIGHT[self.side].name():  # a new scheme, or the first call
+            self.name.setProperty("colour", SIDE_LIGHT[self.side].name())
+            self.name.setStyleSheet(f"color: {SIDE_LIGHT[self.side].name()};")
         self.name.setText(f"<span style='color:{colour.name()}'>●</span> {name}")
         self.castles.set_value(castles, colour)
         self.crowns.set_value(crowns, colour)

@@ -3,6 +3,7 @@ the shell to show the board as it was after it."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -84,10 +85,15 @@ class MoveList(QWidget):
         """Ply `i`'s cell: the move in its side's colour, its ply index kept for a click."""
         item = QTableWidgetItem("resigns" if action == "resign" else action)
         item.setTextAlignment(Qt.AlignCenter)
-        item.setForeground(SIDE_LIGHT["S" if i % 2 == 0 else "N"])
+        item.setForeground(_ply_colour(i))
         item.setToolTip(f"Show the board after move {i // 2 + 1} ({action})")
         item.setData(Qt.UserRole, i)
         return item
+
+    def recolour(self) -> None:
+        """The moves in their side's colour again (a cell keeps the colour it was given)."""
+        for i in range(len(self.actions)):
+            self.table.item(i // 2, i % 2).setForeground(_ply_colour(i))
 
     def row_text(self, row: int) -> str:
         """One numbered row as text, e.g. `1. c2+ e5s` (for tests and screen readers)."""
@@ -98,3 +104,8 @@ class MoveList(QWidget):
         index = row * 2 + column
         if index < len(self.actions):
             self.move_clicked.emit(index)
+
+
+def _ply_colour(i: int) -> QColor:
+    """The colour of ply `i`'s side (South plays the even plies)."""
+    return SIDE_LIGHT["S" if i % 2 == 0 else "N"]

@@ -6,9 +6,8 @@ from functools import lru_cache
 
 from towers_core.castles import api
 from towers_qt.shell.names import SIDE_NAME
+from towers_qt.shell.palette import SCHEMES, colour_word, scheme_name
 from towers_qt.shell.players import other
-
-from .style import side_word
 
 REASON_TEXT = {
     "castles": "{winner} controls 4 of the 5 castles.",
@@ -50,8 +49,9 @@ CENTRE = ["c3", "d3", "e3", "c4", "d4", "e4", "c5", "d5", "e5"]
 ROW = ["b1", "c1", "d1", "e1", "f1", "b2", "c2", "d2", "e2", "f2", "b3", "c3", "d3", "e3", "f3"]
 
 
-@lru_cache(maxsize=1)
-def _pictures() -> dict[str, str]:
+@lru_cache(maxsize=len(SCHEMES))
+def _pictures(scheme: str) -> dict[str, str]:
+    """The rules' pictures, drawn once in each colour scheme."""
     from .thumbnails import data_uri, render_board
 
     start = api.new_position()["board"]
@@ -68,8 +68,8 @@ def _pictures() -> dict[str, str]:
 
 def rules_html() -> str:
     """The whole rules page as rich text (needs a QGuiApplication for its pictures)."""
-    pic = _pictures()
-    s, n = side_word("S"), side_word("N")
+    pic = _pictures(scheme_name())
+    s, n = colour_word("S"), colour_word("N")
     return f"""
 <h2>Castles</h2>
 <p>Castles is a strategy game for 2 players. Build up your towers, push them across the board, and
@@ -133,12 +133,12 @@ so you can watch where each piece ends up.</p>
 """
 
 
-def welcome_text(side: str, mode: str, colour_word: str) -> str:
+def welcome_text(side: str, mode: str, colour: str) -> str:
     """The first start's welcome (rich text): your colour, how to play a move, how to win."""
     if mode == "hotseat":
         who = "Two players share this board, taking turns."
     else:
-        who = f"You play the <b>{colour_word}</b> pieces against the computer."
+        who = f"You play the <b>{colour}</b> pieces against the computer."
     return (f"<h3>Welcome to Castles</h3><p>{who}</p>"
             "<p><b>To move:</b> click a tower you control. The action bar offers its moves (Build, Push); "
             "hover one to preview it on the board, click it to play.</p>"

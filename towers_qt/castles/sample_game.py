@@ -6,8 +6,7 @@ in when shown. Every move is checked against the core by tests/test_qt_castles_l
 from __future__ import annotations
 
 from towers_core.castles import api
-
-from .style import side_word
+from towers_qt.shell.palette import colour_word
 
 INTRO = ("The starting position. {S} moves first, from the corner near a1; {N} starts near g7. "
          "The five green squares are the castles, each holding a neutral base piece. "
@@ -50,7 +49,7 @@ LESSON = ("The lesson: a push leaves the bottom behind. Capturing a tower gives 
 
 def words(text: str) -> str:
     """The text with {S}/{N} replaced by the sides' colour words."""
-    return text.format(S=side_word("S").capitalize(), N=side_word("N").capitalize())
+    return text.format(S=colour_word("S").capitalize(), N=colour_word("N").capitalize())
 
 
 def positions() -> list[dict]:

@@ -1,19 +1,14 @@
 """Colours and sizes of the Castles board, in one place.
 
-The sides' colours are the Skirmish palette's QColors (shared objects, so the colour-blind scheme
-recolours the Castles board too); the rest is the board's own wood, stone and castle green.
+The sides' colours are shell.palette's QColors (shared objects, so the colour-blind scheme recolours
+the Castles board too); the rest is the board's own wood, stone and castle green.
 """
 from __future__ import annotations
 
 from PySide6.QtGui import QColor
 
-try:  # the shell engineer may move the palette into towers_qt/shell/
-    from towers_qt.skirmish.board import palette
-except ImportError:  # pragma: no cover - depends on the tree's layout
-    from towers_qt.shell import palette  # type: ignore[no-redef]
+from towers_qt.shell.palette import SIDE, SIDE_LIGHT
 
-SIDE = palette.SIDE
-SIDE_LIGHT = palette.SIDE_LIGHT
 NEUTRAL = QColor("#d8d0c0")
 NEUTRAL_LIGHT = QColor("#f2ece0")
 GOLD = QColor("#e2b64a")
@@ -45,8 +40,3 @@ def piece_colour(piece: str) -> QColor:
 def piece_light(piece: str) -> QColor:
     """The lit (top face) colour of a piece."""
     return NEUTRAL_LIGHT if piece == "X" else SIDE_LIGHT[piece]
-
-
-def side_word(side: str) -> str:
-    """The side's colour in words ("red", "amber") for text."""
-    return palette.colour_word(side)

@@ -19,15 +19,22 @@ from towers_qt.castles.rules_text import game_over_text, rules_html
 from towers_qt.castles.session import CastlesSession
 from towers_qt.shell.frame import GameFrame
 from towers_qt.shell.new_game import GameSetup
+from towers_qt.shell.palette import SCHEMES, colour_word
 from towers_qt.shell.players import SIDES, Player
 from towers_qt.shell.settings import ANIMATION_MS, AnimationSpeed, Settings
-from towers_qt.skirmish.board.palette import colour_word
 
 
 def side_names() -> dict[str, str]:
     """Castles's sides are called by their pieces' colour ("Red", "Blue"; the colour-blind palette's
     words with it)."""
     return {p: colour_word(p).capitalize() for p in SIDES}
+
+
+def shown_name(side: str, name: str) -> str:
+    """A player named by their side's colour in some scheme (hot-seat's default, "Red") is called by the
+    colour in use ("Amber" once the colour-blind scheme is on); any other name stays."""
+    words = {scheme.words[side].capitalize() for scheme in SCHEMES.values()}
+    return side_names()[side] if name in words else name
 
 
 class CastlesWindow(GameFrame):
@@ -90,6 +97,7 @@ class CastlesWindow(GameFrame):
         view.addAction(self.moves_dock.toggleViewAction())
         view.addAction(bar.toggleViewAction())
         self._speed_menu(view)
+        self._palette_action(view)
         help_ = self.menuBar().addMenu("&Help")
         self._menu_action(help_, "&Rules of Castles", self.show_rules, QKeySequence.HelpContents)
         self._menu_action(help_, "&Learn Castles…", self.show_learn)
@@ -117,6 +125,17 @@ class CastlesWindow(GameFrame):
         self.after_turn()
 
     # -- refreshing -------------------------------------------------------------------------
+    def names(self) -> dict[str, str]:
+        """The players' names, a side's colour word following the scheme in use (shown_name)."""
+        return {p: shown_name(p, n) for p, n in super().names().items()}
+
+    def recolour(self) -> None:
+        """Each tower keeps a cached picture: all are drawn again in the new colours."""
+        for item in self.board.scene.items():
+            item.update()
+        self.moves.recolour()
+        self.refresh()
+
     def refresh(self) -> None:
         """Bring the HUD, the board and the Moves dock in line with the session."""
         s = self.session

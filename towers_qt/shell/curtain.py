@@ -23,12 +23,11 @@ from towers_qt.shell.look import (
     INK,
     MUTED,
     SERIF,
-    SIDE_COLOR,
-    SIDE_TEXT,
     icon_pixmap,
     primary,
 )
 from towers_qt.shell.names import SIDE_NAME
+from towers_qt.shell.palette import SIDE_COLOR, SIDE_TEXT
 
 BLOCKED = frozenset({
     QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonRelease, QEvent.Type.MouseButtonDblClick,

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from towers_qt.shell.names import display_names
+from towers_qt.shell.palette import apply_scheme
 from towers_qt.shell.save_file import FILTER, SaveError, game_of, read_json
 from towers_qt.shell.settings import AnimationSpeed, Settings
 
@@ -44,6 +45,8 @@ class GameFrame(QMainWindow):
         self.animating = False  # a move is being animated: the flow waits for it
         self.animations_enabled = True  # off for screenshots
         self.successor: GameFrame | None = None  # the other game's window, after a switch
+        self.palette_action: QAction | None = None
+        apply_scheme(self.settings.palette())  # before the game's widgets take their colours
 
     # -- construction helpers -----------------------------------------------------------------
     def _dock(self, title: str, name: str, widget: QWidget, area) -> QDockWidget:
@@ -84,6 +87,27 @@ class GameFrame(QMainWindow):
             action.setChecked(self.settings.animation_speed() == value)
             action.triggered.connect(lambda _=False, v=value: self.settings.set_animation_speed(v))
             group.addAction(action)
+
+    def _palette_action(self, view) -> None:
+        """View → Colour-blind-safe colours: one shared setting, so both games show the same sides."""
+        view.addSeparator()
+        action = QAction("Colour-blind-safe colours", self)
+        action.setCheckable(True)
+        action.setChecked(self.settings.palette() == "colour-blind")
+        action.setToolTip("Amber and navy sides that differ in lightness as well as hue")
+        action.toggled.connect(lambda on: self.set_palette("colour-blind" if on else "classic"))
+        view.addAction(action)
+        self.palette_action = action
+
+    def set_palette(self, name: str) -> None:
+        """Switch the sides' colour scheme, remember it, and repaint this window in it."""
+        self.settings.set_palette(name)
+        apply_scheme(name)
+        self.recolour()
+
+    def recolour(self) -> None:
+        """Repaint what does not follow the shared colours by itself; each game adds its own caches."""
+        self.refresh()
 
     def _escape_action(self, slot) -> None:
         """Escape anywhere in the window backs out; each game says of what (`slot`)."""

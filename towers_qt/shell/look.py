@@ -1,4 +1,5 @@
-"""Shared look and plumbing for the dialogs and the curtain: palette, resources, card emblems."""
+"""Shared look and plumbing for the dialogs and the curtain: the style sheet's colours, fonts, card emblems
+(the sides' colours are shell.palette's)."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -9,11 +10,10 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 
 from towers_qt.shell.names import SIDE_NAME
+from towers_qt.shell.palette import SIDE_TEXT
 from towers_qt.shell.paths import resource
 
 # The palette of resources/style.qss, for the few accents a style sheet cannot express.
-SOUTH = "#a8323a"
-NORTH = "#3a62a8"
 GOLD = "#c9a24a"
 GOLD_HI = "#e0bf6c"
 INK = "#efe6d8"        # parchment-coloured text on the dark background
@@ -26,10 +26,6 @@ WARN = "#e07a80"       # over budget, losing odds: South's crimson lightened to 
 PARCHMENT = "#e9dcb9"  # card faces
 SERIF = "DejaVu Serif"
 LABEL_WIDTH = 96
-
-SIDE_COLOR = {"S": SOUTH, "N": NORTH}
-# Side colours for text on the dark ground (the saturated ones are too dark to read there).
-SIDE_TEXT = {"S": "#e07a80", "N": "#8eaee6"}
 
 
 @lru_cache(maxsize=256)

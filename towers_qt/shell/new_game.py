@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
 )
 
 from towers_qt.shell.look import (
-    SIDE_TEXT,
     form_label,
     heading,
     muted,
@@ -33,6 +32,7 @@ from towers_qt.shell.look import (
     secondary,
 )
 from towers_qt.shell.names import SIDE_NAME
+from towers_qt.shell.palette import SIDE_TEXT
 from towers_qt.shell.players import other
 from towers_qt.shell.settings import LEVELS, Settings
 

@@ -9,9 +9,9 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from towers_qt.shell.look import card_pixmap
 from towers_qt.shell.names import SIDE_NAME
+from towers_qt.shell.palette import colour_word
 from towers_qt.shell.players import other
 from towers_qt.shell.settings import Settings
-from towers_qt.skirmish.board.palette import colour_word
 from towers_qt.skirmish.save_check import check_state
 from towers_qt.skirmish.welcome import welcome_text
 from towers_qt.skirmish.window import MainWindow, last_squares

@@ -5,7 +5,7 @@ from __future__ import annotations
 from towers_core.skirmish import api
 from towers_qt.shell.log_dock import LogWidget
 from towers_qt.shell.names import with_names
-from towers_qt.skirmish.board import palette
+from towers_qt.shell.palette import SIDE_LIGHT
 from towers_qt.skirmish.might_terms import A_TERMS, D_TERMS
 
 
@@ -47,6 +47,6 @@ def show_log(widget: LogWidget, log: list[dict], viewer: str, names: dict[str, s
 
     def line(i: int):
         viewed = api.entry_view(log[i], viewer)
-        return entry_text(i + 1, viewed, names), palette.SIDE_LIGHT[viewed["player"]], viewed
+        return entry_text(i + 1, viewed, names), SIDE_LIGHT[viewed["player"]], viewed
 
     widget.show_lines(len(log), (viewer, tuple(sorted(names.items()))), line)

@@ -4,12 +4,12 @@ from __future__ import annotations
 from towers_qt.shell.names import SIDE_NAME
 
 
-def welcome_text(side: str, mode: str, colour_word: str) -> str:
+def welcome_text(side: str, mode: str, colour: str) -> str:
     """Rich text: your side and colour, where your cards are, the first thing to do."""
     if mode == "hotseat":
         who = "Two players share this screen: each turn, pass the device when asked."
     else:
-        who = (f"You play <b>{SIDE_NAME[side]}</b> — the {colour_word} cards, your home row at the bottom "
+        who = (f"You play <b>{SIDE_NAME[side]}</b> — the {colour} cards, your home row at the bottom "
                f"— against the computer.")
     return (f"<h3>Welcome to Skirmish</h3><p>{who}</p>"
             "<p><b>First:</b> deploy a card. Pick one in your <b>Barrack</b> (left), then click a gold dot "

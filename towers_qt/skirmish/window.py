@@ -13,6 +13,7 @@ from towers_core.skirmish import api
 from towers_qt.shell.frame import GameFrame
 from towers_qt.shell.log_dock import LogWidget
 from towers_qt.shell.names import SIDE_NAME, turn_text, verb
+from towers_qt.shell.palette import SIDE
 from towers_qt.shell.paths import resource
 from towers_qt.shell.settings import Settings
 from towers_qt.skirmish.accessibility import install as install_accessibility
@@ -20,7 +21,6 @@ from towers_qt.skirmish.board.action_bar import ActionBar, action_label
 from towers_qt.skirmish.board.animations import EntryAnimator, run
 from towers_qt.skirmish.board.controller import BoardController
 from towers_qt.skirmish.board.marks import LastAction, last_action
-from towers_qt.skirmish.board.palette import SIDE
 from towers_qt.skirmish.board.scene import BoardScene
 from towers_qt.skirmish.board.view import BoardView
 from towers_qt.skirmish.docks.barrack import BarrackWidget
@@ -143,6 +143,7 @@ class MainWindow(GameFrame):
             action.triggered.connect(lambda _=False, k=key: self.set_orientation(k))
             group.addAction(action)
         self._speed_menu(view)
+        self._palette_action(view)
 
     def _default_layout(self) -> None:
         start_widths(self)
@@ -212,6 +213,13 @@ class MainWindow(GameFrame):
             self._guard_device()
 
     # -- refreshing the screen ---------------------------------------------------------------
+    def recolour(self) -> None:
+        """The board and docks in the new colours; the Log's lines take their side's colour when added."""
+        self.scene.update()
+        self.log.reset()
+        self.refresh()
+        self.barrack.rebuild()
+
     def refresh(self) -> None:
         """Bring every widget in line with the session (the board waits for animations)."""
         s = self.session

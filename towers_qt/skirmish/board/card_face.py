@@ -14,6 +14,7 @@ from PySide6.QtGui import (
     QPen,
 )
 
+from towers_qt.shell.palette import SIDE, scheme_name
 from towers_qt.skirmish.board import palette
 from towers_qt.skirmish.board.art import svg
 
@@ -80,7 +81,7 @@ def _shadow(painter: QPainter, rect: QRectF, unit: float) -> None:
 
 def _paint_back(painter: QPainter, rect: QRectF, shape: QPainterPath, owner: str, unit: float) -> None:
     # The art's backs are crimson and blue: other schemes paint their own side colours.
-    renderer = svg(f"cards/back_{owner}.svg") if palette.scheme == "classic" else None
+    renderer = svg(f"cards/back_{owner}.svg") if scheme_name() == "classic" else None
     painter.setClipPath(shape)
     if renderer is not None:
         renderer.render(painter, rect)
@@ -94,8 +95,8 @@ def _paint_back(painter: QPainter, rect: QRectF, shape: QPainterPath, owner: str
 
 def _fallback_back(painter: QPainter, rect: QRectF, owner: str, unit: float) -> None:
     grad = QLinearGradient(rect.topLeft(), rect.bottomRight())
-    grad.setColorAt(0, palette.SIDE[owner].darker(120))
-    grad.setColorAt(1, palette.SIDE[owner].darker(190))
+    grad.setColorAt(0, SIDE[owner].darker(120))
+    grad.setColorAt(1, SIDE[owner].darker(190))
     painter.fillRect(rect, grad)
     painter.setPen(QPen(QColor(255, 230, 170, 90), 1.2 * unit))
     inner = rect.adjusted(7 * unit, 7 * unit, -7 * unit, -7 * unit)
@@ -109,7 +110,7 @@ def _fallback_back(painter: QPainter, rect: QRectF, owner: str, unit: float) -> 
 
 
 def _paint_front(painter: QPainter, rect: QRectF, shape: QPainterPath, face: CardFace, unit: float) -> None:
-    side = palette.SIDE[face.owner]
+    side = SIDE[face.owner]
     grad = QLinearGradient(rect.topLeft(), rect.bottomLeft())
     grad.setColorAt(0, palette.PARCHMENT)
     grad.setColorAt(1, palette.PARCHMENT_DARK)

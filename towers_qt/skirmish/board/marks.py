@@ -12,6 +12,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
+from towers_qt.shell.palette import ATTACK
 from towers_qt.skirmish.board import palette
 from towers_qt.skirmish.board.geometry import CELL, SCENE_RECT
 
@@ -19,7 +20,7 @@ Z_MARKS = 35  # above cards (10), a moving card (20) and the follow-up ghost (30
 HALO = QColor(20, 14, 8, 200)
 HIGHLIGHT = {  # selection mark -> colour (the palette's QColors, so a scheme switch recolours them)
     "source": palette.GOLD_LIGHT, "selected": palette.GOLD, "move": palette.GOLD, "deploy": palette.GOLD,
-    "attack": palette.ATTACK, "scout": palette.SCOUT, "soulcast": palette.SOULCAST,
+    "attack": ATTACK, "scout": palette.SCOUT, "soulcast": palette.SOULCAST,
     "run": palette.GOLD_LIGHT,
 }
 
@@ -105,8 +106,8 @@ class MarkLayer(QGraphicsItem):
             start = self.center(last.path[-1]) if last.path else None
             end = self.center(last.target)
             if start is not None and start != end:
-                _arrow(painter, start, end, palette.ATTACK if last.kind != "scout" else palette.SCOUT)
-            _target(painter, self._rect(last.target), palette.ATTACK)
+                _arrow(painter, start, end, ATTACK if last.kind != "scout" else palette.SCOUT)
+            _target(painter, self._rect(last.target), ATTACK)
 
     # -- the current selection ----------------------------------------------------------------
     def _paint_mark(self, painter: QPainter, rect: QRectF, kind: str) -> None:

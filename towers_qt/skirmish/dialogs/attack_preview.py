@@ -23,20 +23,19 @@ from PySide6.QtWidgets import (
 )
 
 from towers_core.skirmish import api
-from towers_qt.shell.players import other
-from towers_qt.skirmish.might_terms import A_TERMS, D_TERMS
 from towers_qt.shell.look import (
     EDGE,
     GOLD,
     INK,
     MUTED,
     PANEL,
-    SIDE_COLOR,
-    SIDE_TEXT,
     WARN,
     heading,
     primary,
 )
+from towers_qt.shell.palette import SIDE_COLOR, SIDE_TEXT
+from towers_qt.shell.players import other
+from towers_qt.skirmish.might_terms import A_TERMS, D_TERMS
 
 OUTCOMES = (("captured", "Defender captured", "good"), ("routed", "Defender routed", "good"),
             ("king_captured", "King captured", "good"), ("hold", "Both hold", "even"),

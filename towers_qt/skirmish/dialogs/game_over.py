@@ -19,16 +19,14 @@ from towers_qt.shell.look import (
     INK,
     MUTED,
     PANEL,
-    SIDE_COLOR,
-    SIDE_TEXT,
     card_pixmap,
     heading,
     primary,
     secondary,
 )
 from towers_qt.shell.names import SIDE_NAME, possessive
+from towers_qt.shell.palette import SIDE_COLOR, SIDE_TEXT
 from towers_qt.shell.players import other
-
 
 
 def reason_text(result: dict, names: dict[str, str]) -> str:

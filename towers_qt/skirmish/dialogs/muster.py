@@ -31,7 +31,6 @@ from towers_qt.shell.look import (
     INK,
     MUTED,
     PANEL,
-    SIDE_TEXT,
     WARN,
     card_pixmap,
     heading,
@@ -40,6 +39,7 @@ from towers_qt.shell.look import (
     secondary,
 )
 from towers_qt.shell.names import SIDE_NAME
+from towers_qt.shell.palette import SIDE_TEXT
 from towers_qt.shell.settings import Settings
 
 # Hand-picked musters, each within 100 troops (tests check them with api.validate_muster).

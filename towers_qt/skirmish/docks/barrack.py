@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
 )
 
 from towers_qt.shell.players import other
+from towers_qt.shell.palette import SIDE_LIGHT
 from towers_qt.skirmish.board import palette
 from towers_qt.skirmish.board.card_face import (
     CARD_H,
@@ -169,7 +170,7 @@ class BarrackWidget(QWidget):
     def _show_enemy(self, view: dict, viewer: str, names: dict[str, str]) -> None:
         foe = other(viewer)
         count, rest = len(view["barrack"][foe]), len(view["resting"][foe])
-        colour = palette.SIDE_LIGHT[foe].name()
+        colour = SIDE_LIGHT[foe].name()
         text = f"<span style='color:{colour}; font-weight:bold'>{names.get(foe, foe)}</span>: " \
                f"{count} hidden card{'s' if count != 1 else ''} in barrack"
         if rest:

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from towers_core.skirmish import api
 from towers_qt.shell.names import SIDE_NAME, possessive
+from towers_qt.shell.palette import SIDE
 from towers_qt.skirmish.board import palette
 from towers_qt.skirmish.board.card_face import card_info
 
@@ -32,9 +33,9 @@ class TrackWidget(QWidget):
         left, right, y = 16.0, w - 16.0, h * 0.45
         step = (right - left) / 20
         grad = QLinearGradient(left, 0, right, 0)
-        grad.setColorAt(0, palette.SIDE["N"])
+        grad.setColorAt(0, SIDE["N"])
         grad.setColorAt(0.5, QColor("#51463b"))
-        grad.setColorAt(1, palette.SIDE["S"])
+        grad.setColorAt(1, SIDE["S"])
         painter.setPen(Qt.NoPen)
         painter.setBrush(grad)
         painter.drawRoundedRect(QRectF(left - 6, y - 7, right - left + 12, 14), 7, 7)

@@ -6,6 +6,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QWidget
 
+from towers_qt.shell.palette import ATTACK, SIDE, SIDE_LIGHT
 from towers_qt.skirmish.board import palette
 from towers_qt.skirmish.review.evaluation import WIN
 
@@ -56,9 +57,9 @@ class EvalGraph(QWidget):
         mid = plot.center().y()
         painter.setPen(QPen(QColor(201, 162, 74, 90), 1, Qt.DashLine))
         painter.drawLine(QPointF(plot.left(), mid), QPointF(plot.right(), mid))
-        painter.setPen(palette.SIDE_LIGHT["S"])
+        painter.setPen(SIDE_LIGHT["S"])
         painter.drawText(QRectF(PAD, 2, plot.width(), 16), Qt.AlignLeft, f"▲ {self.names.get('S', 'South')} ahead")
-        painter.setPen(palette.SIDE_LIGHT["N"])
+        painter.setPen(SIDE_LIGHT["N"])
         painter.drawText(QRectF(PAD, self.height() - 18, plot.width(), 16), Qt.AlignLeft,
                          f"▼ {self.names.get('N', 'North')} ahead")
         if not self.values:
@@ -71,7 +72,7 @@ class EvalGraph(QWidget):
             line.lineTo(self.point(i))
         painter.drawPath(line)
         for i in sorted(self.worst):
-            painter.setPen(QPen(palette.ATTACK, 2.5))
+            painter.setPen(QPen(ATTACK, 2.5))
             painter.drawEllipse(self.point(i), 6, 6)
         x = self.point(self.current).x()
         painter.setPen(QPen(palette.CURSOR, 1.5))
@@ -87,7 +88,7 @@ class EvalGraph(QWidget):
             for i in range(len(self.values)):
                 area.lineTo(self.point(i))
             area.lineTo(QPointF(self.point(len(self.values) - 1).x(), mid))
-            colour = QColor(palette.SIDE[side])
+            colour = QColor(SIDE[side])
             colour.setAlpha(110)
             painter.save()
             painter.setClipRect(clip)
