@@ -370,3 +370,18 @@ def test_a_player_name_that_is_not_a_colour_stays_when_the_scheme_changes():
     finally:
         palette.apply_scheme("classic")
     assert shown_name("S", "Amber") == "Red"
+
+
+@pytest.mark.parametrize("kind", ["castles", "skirmish"])
+def test_each_game_shows_its_own_keys_and_the_colour_toggle_in_view(kind, open_window, settings):
+    """Both windows' View menus end the same way: the colour-blind toggle and Keyboard controls, which
+    puts that game's keys in the status bar."""
+    from towers_qt.castles.keys import HELP as CASTLES_KEYS
+    from towers_qt.skirmish.board.keyboard import HELP as SKIRMISH_KEYS
+
+    win = open_window((CastlesWindow if kind == "castles" else MainWindow)(settings, autosave=False))
+    view = next(a.menu() for a in win.menuBar().actions() if a.text().replace("&", "") == "View")
+    texts = [a.text() for a in view.actions() if not a.isSeparator()]
+    assert texts[-2:] == ["Colour-blind-safe colours", "Keyboard controls"]
+    next(a for a in view.actions() if a.text() == "Keyboard controls").trigger()
+    assert win.statusBar().currentMessage() == (CASTLES_KEYS if kind == "castles" else SKIRMISH_KEYS)

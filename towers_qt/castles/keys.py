@@ -10,6 +10,8 @@ from towers_core.board import step
 
 DIRECTION_KEYS = {Qt.Key_Up: "n", Qt.Key_Right: "e", Qt.Key_Down: "s", Qt.Key_Left: "w"}
 LETTER_KINDS = {Qt.Key_B: "+", Qt.Key_N: "n", Qt.Key_E: "e", Qt.Key_S: "s", Qt.Key_W: "w"}
+HELP = ("Keyboard: arrows move the cursor · Enter selects a tower · B build, N/E/S/W (or arrows) push: "
+        "press again or Enter to play · [ ] turn the board · Esc cancel")
 
 
 class BoardKeys:

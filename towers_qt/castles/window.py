@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QMessageBox, QPushButton, QVBoxLayout, QWidget
 
 from towers_qt.castles.board import CastlesBoard
 from towers_qt.castles.hud import CastlesHud
+from towers_qt.castles.keys import HELP as KEYS_HELP
 from towers_qt.castles.move_list import MoveList
 from towers_qt.castles.rules_text import game_over_text, rules_html
 from towers_qt.castles.session import CastlesSession
@@ -98,6 +99,7 @@ class CastlesWindow(GameFrame):
         view.addAction(bar.toggleViewAction())
         self._speed_menu(view)
         self._palette_action(view)
+        self._keys_action(view, KEYS_HELP)
         help_ = self.menuBar().addMenu("&Help")
         self._menu_action(help_, "&Rules of Castles", self.show_rules, QKeySequence.HelpContents)
         self._menu_action(help_, "&Learn Castles…", self.show_learn)

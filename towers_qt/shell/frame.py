@@ -99,6 +99,12 @@ class GameFrame(QMainWindow):
         view.addAction(action)
         self.palette_action = action
 
+    def _keys_action(self, view, help_text: str) -> None:
+        """View → Keyboard controls: the game's keys (`help_text`) in the status bar for a while."""
+        action = QAction("Keyboard controls", self)
+        action.triggered.connect(lambda: self.statusBar().showMessage(help_text, 12000))
+        view.addAction(action)
+
     def set_palette(self, name: str) -> None:
         """Switch the sides' colour scheme, remember it, and repaint this window in it."""
         self.settings.set_palette(name)

@@ -16,10 +16,11 @@ from towers_qt.shell.names import SIDE_NAME, turn_text, verb
 from towers_qt.shell.palette import SIDE
 from towers_qt.shell.paths import resource
 from towers_qt.shell.settings import Settings
-from towers_qt.skirmish.accessibility import install as install_accessibility
 from towers_qt.skirmish.board.action_bar import ActionBar, action_label
 from towers_qt.skirmish.board.animations import EntryAnimator, run
 from towers_qt.skirmish.board.controller import BoardController
+from towers_qt.skirmish.board.keyboard import HELP as KEYS_HELP
+from towers_qt.skirmish.board.keyboard import BoardKeys
 from towers_qt.skirmish.board.marks import LastAction, last_action
 from towers_qt.skirmish.board.scene import BoardScene
 from towers_qt.skirmish.board.view import BoardView
@@ -66,7 +67,7 @@ class MainWindow(GameFrame):
         self._build_board()
         self._build_docks()
         self._build_menus()
-        install_accessibility(self)
+        self.keys = BoardKeys(self.view, self.controller, self.barrack, lambda: self.decide(["pass"]))
         install_review(self)
         self._build_status()
         self._connect_session()
@@ -144,6 +145,7 @@ class MainWindow(GameFrame):
             group.addAction(action)
         self._speed_menu(view)
         self._palette_action(view)
+        self._keys_action(view, KEYS_HELP)
 
     def _default_layout(self) -> None:
         start_widths(self)
