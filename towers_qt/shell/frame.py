@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QStandardPaths, Qt, QTimer
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QProgressBar,
     QWidget,
@@ -49,7 +51,7 @@ class GameFrame(QMainWindow):
         apply_scheme(self.settings.palette())  # before the game's widgets take their colours
 
     # -- construction helpers -----------------------------------------------------------------
-    def _dock(self, title: str, name: str, widget: QWidget, area) -> QDockWidget:
+    def _dock(self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
         dock.setObjectName(name)
         dock.setWidget(widget)
@@ -58,26 +60,27 @@ class GameFrame(QMainWindow):
         self.addDockWidget(area, dock)
         return dock
 
-    def _menu_action(self, menu, text: str, slot, shortcut=None) -> QAction:
+    def _menu_action(self, menu: QMenu, text: str, slot: Callable[[], object],
+                     shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None) -> QAction:
         action = menu.addAction(text)
         action.triggered.connect(slot)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
         return action
 
-    def _file_actions(self, game) -> None:
+    def _file_actions(self, game: QMenu) -> None:
         """The Game menu's first part, the same in every game."""
         self._menu_action(game, "&New game…", self.new_game_dialog, QKeySequence.New)
         self._menu_action(game, "&Open…", self.open_dialog, QKeySequence.Open)
         self._menu_action(game, "&Save", self.save, QKeySequence.Save)
         self._menu_action(game, "Save &as…", self.save_as, QKeySequence.SaveAs)
 
-    def _quit_action(self, game) -> None:
+    def _quit_action(self, game: QMenu) -> None:
         """The Game menu's last part, the same in every game."""
         game.addSeparator()
         self._menu_action(game, "&Quit", self.close, QKeySequence.Quit)
 
-    def _speed_menu(self, view) -> None:
+    def _speed_menu(self, view: QMenu) -> None:
         """View → Animation speed: one shared setting, so every game offers the same choices."""
         speed = view.addMenu("&Animation speed")
         group = QActionGroup(self)
@@ -88,7 +91,7 @@ class GameFrame(QMainWindow):
             action.triggered.connect(lambda _=False, v=value: self.settings.set_animation_speed(v))
             group.addAction(action)
 
-    def _palette_action(self, view) -> None:
+    def _palette_action(self, view: QMenu) -> None:
         """View → Colour-blind-safe colours: one shared setting, so both games show the same sides."""
         view.addSeparator()
         action = QAction("Colour-blind-safe colours", self)
@@ -99,7 +102,7 @@ class GameFrame(QMainWindow):
         view.addAction(action)
         self.palette_action = action
 
-    def _keys_action(self, view, help_text: str) -> None:
+    def _keys_action(self, view: QMenu, help_text: str) -> None:
         """View → Keyboard controls: the game's keys (`help_text`) in the status bar for a while."""
         action = QAction("Keyboard controls", self)
         action.triggered.connect(lambda: self.statusBar().showMessage(help_text, 12000))
@@ -115,7 +118,7 @@ class GameFrame(QMainWindow):
         """Repaint what does not follow the shared colours by itself; each game adds its own caches."""
         self.refresh()
 
-    def _escape_action(self, slot) -> None:
+    def _escape_action(self, slot: Callable[[], object]) -> None:
         """Escape anywhere in the window backs out; each game says of what (`slot`)."""
         action = QAction(self)
         action.setShortcut(QKeySequence(Qt.Key_Escape))
