@@ -10,6 +10,7 @@ from enum import IntEnum
 from typing import Any
 
 from towers_qt.shell.names import SIDE_NAME
+from towers_qt.shell.palette import SCHEMES
 
 from PySide6.QtCore import QByteArray, QSettings
 
@@ -18,7 +19,7 @@ APPLICATION = "Towers"
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
 ORIENTATIONS: tuple[str, ...] = ("auto", "south", "north")
-PALETTES: tuple[str, ...] = ("classic", "colour-blind")
+PALETTES: tuple[str, ...] = tuple(SCHEMES)  # "classic" first: the default
 FIRST_CHOICES: tuple[str, ...] = ("you", "computer", "random")
 MODES: tuple[str, ...] = ("computer", "hotseat")
 PRESETS: tuple[str, ...] = ("balanced", "aggressive", "defensive")
