@@ -111,6 +111,23 @@ def test_rules_examples_are_what_the_core_does(qtbot):
     assert html.count("<img") == 7 and "4 of the 5 castles" in html and "gold ring" in html
 
 
+def test_the_rules_page_is_drawn_and_worded_in_the_colours_in_use(qtbot):
+    """Its pictures are drawn once per scheme (not once for good), so a player who switched to the
+    colour-blind colours reads "amber" beside amber pieces."""
+    from towers_qt.shell import palette
+
+    classic = rules_html()
+    try:
+        palette.apply_scheme("colour-blind")
+        amber = rules_html()
+    finally:
+        palette.apply_scheme("classic")
+    assert "amber" in amber and "amber" not in classic and " red " in classic
+    pictures = [part.split('"')[0] for part in classic.split('src="')[1:]]
+    assert pictures and not any(p in amber for p in pictures)
+    assert rules_html() == classic
+
+
 def test_learn_keeps_its_own_view_settings(qtbot, qsettings):
     from towers_qt.castles.board import CastlesBoard
 
