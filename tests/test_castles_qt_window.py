@@ -82,7 +82,7 @@ def test_undo_takes_back_your_move_and_the_reply(castles, qtbot):
     s = castles.session
     click_move(qtbot, castles, "c3+")
     qtbot.waitUntil(lambda: len(s.actions) == 2, timeout=20000)
-    qtbot.waitUntil(lambda: castles.undo_action.isEnabled(), timeout=5000)
+    qtbot.waitUntil(lambda: castles.undo_action.isEnabled(), timeout=20000)
     castles.undo_action.trigger()
     assert s.actions == [] and castles.board.shown_towers() == api.new_position()["board"]
     assert castles.board.interactive
@@ -92,7 +92,7 @@ def test_undo_cancels_the_computer_thinking(castles, qtbot):
     solo(castles, level="expert")
     s = castles.session
     click_move(qtbot, castles, "c3+")
-    qtbot.waitUntil(lambda: s.ai.busy, timeout=5000)
+    qtbot.waitUntil(lambda: s.ai.busy, timeout=20000)
     castles.undo()
     assert not s.ai.busy and s.actions == [] and castles.board.interactive
     qtbot.wait(300)
@@ -296,7 +296,7 @@ def test_the_computer_answers_at_every_level(castles, qtbot, level):
     assert castles.session.actions[1] in api.legal_actions(castles.session.positions[1])
     assert castles.board.interactive
     bar = castles.findChild(QToolBar, "CastlesToolBar")
-    qtbot.waitUntil(lambda: bar.widgetForAction(castles.undo_action).isEnabled(), timeout=5000)
+    qtbot.waitUntil(lambda: bar.widgetForAction(castles.undo_action).isEnabled(), timeout=20000)
     qtbot.mouseClick(bar.widgetForAction(castles.undo_action), Qt.LeftButton)
     assert castles.session.actions == []
 

@@ -80,7 +80,7 @@ def test_preview_matches_api_and_commit_matches_apply(board, qtbot):
             qtbot.mouseClick(board.bar.buttons[action], Qt.LeftButton)
         assert sig.args == [action]
         after = api.apply(pos, action)
-        with qtbot.waitSignal(board.animation_finished, timeout=3000):
+        with qtbot.waitSignal(board.animation_finished, timeout=20000):
             board.animate(pos, action, after)
         assert board.shown_towers() == after["board"]
 
@@ -89,7 +89,7 @@ def test_animation_ends_on_the_position_after(board, qtbot):
     pos = _opening(["c3+", "e5s"])
     board.set_animation_speed(0.05)
     after = api.apply(pos, "c3e")
-    with qtbot.waitSignal(board.animation_finished, timeout=5000):
+    with qtbot.waitSignal(board.animation_finished, timeout=20000):
         board.animate(pos, "c3e", after)
     assert board.shown_towers() == after["board"] and not board.is_animating()
 

@@ -43,7 +43,7 @@ def test_learn_steps_forward_and_back(qtbot, qsettings):
     positions = sample_game.positions()
     assert not d.back.isEnabled() and d.board.shown_towers() == positions[0]["board"]
     for i in range(1, 4):
-        with qtbot.waitSignal(d.board.animation_finished, timeout=3000):
+        with qtbot.waitSignal(d.board.animation_finished, timeout=20000):
             qtbot.keyClick(d, Qt.Key_Right)
         assert d.step == i and d.board.shown_towers() == positions[i]["board"]
         assert sample_game.MOVES[i - 1][0] in d.explain.text()

@@ -105,7 +105,7 @@ def test_eats_clicks_and_keys_beneath(qtbot, host):
 def test_continue_button_emits_and_lifts(qtbot, host):
     curtain = host.curtain
     curtain.present("N", "Bea", turn=2)
-    with qtbot.waitSignal(curtain.continued, timeout=1000):
+    with qtbot.waitSignal(curtain.continued, timeout=10000):
         qtbot.mouseClick(curtain.button, Qt.MouseButton.LeftButton)
     assert not curtain.isVisible()
     qtbot.mouseClick(host.button, Qt.MouseButton.LeftButton)

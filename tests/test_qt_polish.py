@@ -152,12 +152,12 @@ def test_hovering_a_square_shows_its_text(game, qtbot):
     viewport = game.view.viewport()
     at = game.view.mapFromScene(game.scene.center("e4"))
     QApplication.sendEvent(viewport, QHelpEvent(QEvent.ToolTip, at, viewport.mapToGlobal(at)))
-    qtbot.waitUntil(QToolTip.isVisible, timeout=2000)
+    qtbot.waitUntil(QToolTip.isVisible, timeout=10000)
     assert "Knight" in QToolTip.text() and "e4" in QToolTip.text()
     QToolTip.hideText()
     outside = QPoint(2, 2)  # the frame around the board: no square, no text
     QApplication.sendEvent(viewport, QHelpEvent(QEvent.ToolTip, outside, viewport.mapToGlobal(outside)))
-    qtbot.waitUntil(lambda: not QToolTip.isVisible(), timeout=2000)
+    qtbot.waitUntil(lambda: not QToolTip.isVisible(), timeout=10000)
 
 
 def test_a_fights_log_lines_list_each_sides_might_terms_in_the_cores_order():
