@@ -1,5 +1,4 @@
 """The search: cutoffs agree with full-window expectimax, it is reproducible, cancellable, tactical."""
-import time
 
 from towers_core.skirmish import api, notation, position, rules
 from towers_core.skirmish.ai import determinize, fusion
@@ -8,6 +7,7 @@ from towers_core.skirmish.ai.search import Search, evaluate_engine
 from towers_core.skirmish.notation import ATTACK, RESIGN
 
 from helpers import make_pos
+from waiting import wait_for_depth
 
 SMALL = make_pos({"c2": "S:Kn^", "d2": "S:Sp", "c3": "N:Sp^", "d3": "N:Kn", "b3": "N:Ar"},
                  barrack={"S": ["Sq"], "N": ["Sc"]})
@@ -191,7 +191,7 @@ def test_cancel_returns_the_best_move_so_far():
     v = api.view(pos, pos["to_move"])
     s = Searcher()
     s.start(v, [], "depth:30,worlds:8", 1)
-    time.sleep(0.3)
+    wait_for_depth(s, 1)
     s.cancel()
     # a depth-30 search would run for minutes: an answer within the generous wait proves the cancel
     move = s.result(timeout=60.0)

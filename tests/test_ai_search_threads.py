@@ -2,7 +2,6 @@
 worlds with the caller's, each world searched with its own tables. What it must keep: a move that
 depends only on its inputs, whoever searched which world; sound cutoffs; the node budget; the cancel.
 Nothing here gates on time: a loaded machine may run both threads on one core."""
-import time
 
 import pytest
 
@@ -15,6 +14,7 @@ from towers_core.skirmish.ai.search import Search
 from towers_core.skirmish.cli import bench_positions
 
 from helpers import make_pos
+from waiting import wait_for_depth
 
 SMALL = make_pos({"c2": "S:Kn^", "d2": "S:Sp", "c3": "N:Sp^", "d3": "N:Kn", "b3": "N:Ar"},
                  barrack={"S": ["Sq"], "N": ["Sc"]})
@@ -85,7 +85,7 @@ def test_a_two_thread_search_is_reproducible_and_cancellable():
     pos = api.new_position(11)
     s = Searcher()
     s.start(api.view(pos, pos["to_move"]), [], "depth:30,worlds:8,threads:2", 1)
-    time.sleep(0.3)
+    wait_for_depth(s, 1)
     s.cancel()
     move = s.result(timeout=60.0)
     assert move in api.legal_actions(pos)

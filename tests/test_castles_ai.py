@@ -7,6 +7,7 @@ import time
 
 import pytest
 from castles_helpers import make_pos
+from waiting import wait_for_depth
 from towers_core.castles.ai.search import MAX_WEIGHT, Search, evaluate_engine
 from towers_core.castles.ai.search import weights as default_weights
 from towers_core.castles.rules import bench_playouts
@@ -54,9 +55,7 @@ def test_cancel_returns_a_legal_move_and_progress_reports():
     pos = opening(4)
     s = Searcher()
     s.start(pos, "nodes:40000000", 1, time_ms=60_000)
-    deadline = time.time() + 30
-    while s.progress()["depth"] < 3 and time.time() < deadline:
-        time.sleep(0.01)
+    wait_for_depth(s, 3)
     p = s.progress()
     assert p["depth"] >= 3 and p["nodes"] > 0 and p["best"] in api.legal_actions(pos)
     t0 = time.perf_counter()
