@@ -109,3 +109,24 @@ def test_the_skirmish_tuner_refuses_bad_options_before_any_game(argv, option, mo
         tune.main()
     assert exit_.value.code == 2
     assert option in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, option", [
+    (["--iters", "0"], "--iters"),
+    (["--level", "grandmaster"], "grandmaster"),
+    (["--level", "ismcts:iters=x"], "ismcts"),
+    (["--belief", "nan"], "--belief"),
+    (["--belief", "2", "-1"], "--belief"),
+    (["--belief", "--deploy", "1e9"], "--deploy"),
+])
+def test_the_game_diagnosis_refuses_bad_options_before_reading_a_record(argv, option, monkeypatch, capsys,
+                                                                        tmp_path):
+    """diagnose (a developer's command) checks its options as the tuners do: exit 2 naming the option,
+    before the record is opened (here it does not even exist)."""
+    from towers_core.skirmish.ai import diagnose
+
+    monkeypatch.setattr("sys.argv", ["diagnose", str(tmp_path / "none.jsonl"), *argv])
+    with pytest.raises(SystemExit) as exit_:
+        diagnose.main()
+    assert exit_.value.code == 2
+    assert option in capsys.readouterr().err

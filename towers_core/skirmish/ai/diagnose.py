@@ -11,7 +11,8 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
-from towers_core.errors import TowersError
+from towers_core.checks import real_number, whole_number
+from towers_core.errors import BadLevel, TowersError
 from towers_core.skirmish import api, belief, notation, position
 from towers_core.skirmish.ai import determinize, yardstick
 from towers_core.skirmish.ai.ismcts import Mcts
@@ -183,6 +184,70 @@ def high_held(pos: dict, side: str) -> int:
     return sum(1 for sq, c in pos["board"].items() if sq in high and c["owner"] == side and c["card"] != "K")
 
 
+MAX_ITERS = 10_000_000   # yardstick iterations a position: far past any study's budget
+MAX_SETTING = 100.0      # a belief tilt or deploy scale tried with --belief
+
+
+def checked_args(args: argparse.Namespace) -> None:
+    """Every option checked before any record is read (BadLevel naming it)."""
+    if yardstick.parse(args.level) is None:
+        get_level(args.level)
+    whole_number(args.iters, "--iters", 1, MAX_ITERS, BadLevel)
+    for tilt in args.belief or []:
+        real_number(tilt, "--belief", 0.0, MAX_SETTING)
+    if args.deploy is not None:
+        real_number(args.deploy, "--deploy", 0.0, MAX_SETTING)
+
+
+def report_musters(played: list[dict], level: str) -> None:
+    """The level's score by its muster style and its opponent's."""
+    for (mine, theirs), (count, points) in sorted(by_muster(played, level).items()):
+        print(f"{level} {mine:<9} vs {theirs:<9} {count:4d} games  {points / count:6.1%}")
+
+
+def report_opening(played: list[dict], level: str) -> None:
+    """The mean high ground each side held at plies 6, 10 and 16."""
+    held = [high_at(r, level, (6, 10, 16)) for r in played]
+    for ply in (6, 10, 16):
+        pairs = [h[ply] for h in held if ply in h]
+        print(f"ply {ply}: {len(pairs)} games, mean high ground {level} "
+              f"{sum(p[0] for p in pairs) / max(len(pairs), 1):.2f}, "
+              f"opponent {sum(p[1] for p in pairs) / max(len(pairs), 1):.2f}")
+
+
+def report_belief(games: list[dict], args: argparse.Namespace) -> None:
+    """The belief model's log-loss on the true hidden cards, as is or per tilt asked for."""
+    copies = None if args.copies is None else args.copies == "on"
+    deploy = "as is" if args.deploy is None else f"{args.deploy:g}"
+    for tilt in args.belief or [None]:
+        loss, n = map(sum, zip(*(belief_loss(r, tilt, copies, args.deploy) for r in games)))
+        name = "model as is" if tilt is None else f"tilt {tilt:g}"
+        print(f"{name}, copies {args.copies or 'as is'}, deploy {deploy}: mean log-loss "
+              f"{loss / max(n, 1):.4f} nats over {n} hidden cards", flush=True)
+
+
+def report_games(played: list[dict], args: argparse.Namespace) -> None:
+    """Each game of the level: how its Dominance race went (--races) or its every move studied."""
+    for row in played:
+        level_score = level_side(row, args.level)[1]
+        if args.lost_only and level_score > 0:
+            continue
+        print(f"# pair {row['pair']} {row['a']}({row['a_side']}) vs {row['b']}: {args.level} scored "
+              f"{level_score} by {row['reason']} in {row['plies']} plies", flush=True)
+        if args.races:
+            start = race_start(row)
+            if start:
+                print(f"  the winner led on high ground from ply {start[0]} to the end, marker then {start[1]:+d}")
+            elif row["reason"] == "dominance":
+                print("  high ground level at the end: the captures tie-break moved the marker")
+            continue
+        for m in study(row, args.level, args.iters):
+            flag = "" if m["ys_best"] == m["played"] else f"  ys prefers {m['ys_best']} ({m['ys_q_best']:.2f})"
+            print(f"ply {m['ply']:>3} {m['played']:<14} value {m['value']:+7.2f} d{m['depth']:<2} "
+                  f"marker {m['marker']:+3d} high {m['high'][0]}-{m['high'][1]}  "
+                  f"ys q {m['ys_q_played']:.2f}{flag}", flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("record")
@@ -201,49 +266,19 @@ def main() -> None:
                     help="only the level's score by its and its opponent's muster style")
     args = ap.parse_args()
     try:
+        checked_args(args)
         games = load_records([args.record])
     except TowersError as err:
         ap.error(str(err))
     played = [r for r in games if args.level in (r.get("a"), r.get("b"))]
     if args.musters:
-        for (mine, theirs), (count, points) in sorted(by_muster(played, args.level).items()):
-            print(f"{args.level} {mine:<9} vs {theirs:<9} {count:4d} games  {points / count:6.1%}")
-        return
-    if args.opening:
-        held = [high_at(r, args.level, (6, 10, 16)) for r in played]
-        for ply in (6, 10, 16):
-            pairs = [h[ply] for h in held if ply in h]
-            print(f"ply {ply}: {len(pairs)} games, mean high ground {args.level} "
-                  f"{sum(p[0] for p in pairs) / max(len(pairs), 1):.2f}, "
-                  f"opponent {sum(p[1] for p in pairs) / max(len(pairs), 1):.2f}")
-        return
-    if args.belief is not None:
-        copies = None if args.copies is None else args.copies == "on"
-        deploy = "as is" if args.deploy is None else f"{args.deploy:g}"
-        for tilt in args.belief or [None]:
-            loss, n = map(sum, zip(*(belief_loss(r, tilt, copies, args.deploy) for r in games)))
-            name = "model as is" if tilt is None else f"tilt {tilt:g}"
-            print(f"{name}, copies {args.copies or 'as is'}, deploy {deploy}: mean log-loss "
-                  f"{loss / max(n, 1):.4f} nats over {n} hidden cards", flush=True)
-        return
-    for row in [] if yardstick.parse(args.level) is not None else played:
-        level_score = level_side(row, args.level)[1]
-        if args.lost_only and level_score > 0:
-            continue
-        print(f"# pair {row['pair']} {row['a']}({row['a_side']}) vs {row['b']}: {args.level} scored "
-              f"{level_score} by {row['reason']} in {row['plies']} plies", flush=True)
-        if args.races:
-            start = race_start(row)
-            if start:
-                print(f"  the winner led on high ground from ply {start[0]} to the end, marker then {start[1]:+d}")
-            elif row["reason"] == "dominance":
-                print("  high ground level at the end: the captures tie-break moved the marker")
-            continue
-        for m in study(row, args.level, args.iters):
-            flag = "" if m["ys_best"] == m["played"] else f"  ys prefers {m['ys_best']} ({m['ys_q_best']:.2f})"
-            print(f"ply {m['ply']:>3} {m['played']:<14} value {m['value']:+7.2f} d{m['depth']:<2} "
-                  f"marker {m['marker']:+3d} high {m['high'][0]}-{m['high'][1]}  "
-                  f"ys q {m['ys_q_played']:.2f}{flag}", flush=True)
+        report_musters(played, args.level)
+    elif args.opening:
+        report_opening(played, args.level)
+    elif args.belief is not None:
+        report_belief(games, args)
+    elif yardstick.parse(args.level) is None:  # the yardstick's own games are not studied move by move
+        report_games(played, args)
 
 
 if __name__ == "__main__":
