@@ -130,3 +130,14 @@ def test_the_game_diagnosis_refuses_bad_options_before_reading_a_record(argv, op
         diagnose.main()
     assert exit_.value.code == 2
     assert option in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("option", ["--every", "--samples"])
+def test_the_placement_fit_refuses_a_zero_count_before_reading_a_record(option, monkeypatch, capsys, tmp_path):
+    """fit_placement's --every 0 ended in a ZeroDivisionError after the records were read."""
+    from towers_core.skirmish.ai import fit_placement
+
+    monkeypatch.setattr("sys.argv", ["fit_placement", str(tmp_path / "none.jsonl"), option, "0"])
+    with pytest.raises(SystemExit) as exit_:
+        fit_placement.main()
+    assert exit_.value.code == 2 and option in capsys.readouterr().err

@@ -13,7 +13,8 @@ import random
 from collections import Counter, defaultdict
 from dataclasses import replace
 
-from towers_core.errors import TowersError
+from towers_core.checks import whole_number
+from towers_core.errors import BadLevel, TowersError
 from towers_core.skirmish import belief, position
 from towers_core.skirmish.ai.diagnose import load_records, player_on, replay
 
@@ -127,6 +128,9 @@ def main() -> None:
     ap.add_argument("--owner", help="with --check: only the cards of this player (its name in the record)")
     args = ap.parse_args()
     try:
+        whole_number(args.iterations, "--iterations", 0, 1000, BadLevel)
+        whole_number(args.samples, "--samples", 1, 100_000, BadLevel)
+        whole_number(args.every, "--every", 1, 1000, BadLevel)
         rows = load_records(args.records)
         tests = load_records(args.test) if args.test else []
     except TowersError as err:
