@@ -16,12 +16,15 @@ import argparse
 import hashlib
 import time
 
+from towers_core.checks import whole_number
+from towers_core.errors import BadLevel
 from towers_core.skirmish.ai import determinize
-from towers_core.skirmish.ai.levels import LEVELS
+from towers_core.skirmish.ai.levels import LEVELS, MAX_NODES
 from towers_core.skirmish.ai.search import Search
 from towers_core.skirmish.cli import bench_positions
 
 MAX_DEPTH = 40  # high enough that the node budget, not the depth, ends every search
+MAX_RUNS = 100
 
 
 def bench_worlds() -> list[tuple[str, list]]:
@@ -50,13 +53,24 @@ def search_once(nodes: int) -> tuple[float, list[tuple]]:
     return total, found
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def search_options(description: str, figure: str) -> argparse.Namespace:
+    """--nodes and --runs (the least `figure` of the runs is reported), checked: exit 2 naming a bad one."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--nodes", type=int, default=3_000_000, help="node budget of each search")
-    parser.add_argument("--runs", type=int, default=3, help="repetitions (the least CPU time is the figure)")
+    parser.add_argument("--runs", type=int, default=3, help=f"repetitions (the least {figure} is the figure)")
     args = parser.parse_args()
+    try:
+        whole_number(args.nodes, "--nodes", 1, MAX_NODES, BadLevel)
+        whole_number(args.runs, "--runs", 1, MAX_RUNS, BadLevel)
+    except BadLevel as err:
+        parser.error(str(err))
+    return args
+
+
+def main() -> None:
+    args = search_options(__doc__.splitlines()[0], "CPU time")
     times, digest = [], ""
-    for _ in range(max(1, args.runs)):
+    for _ in range(args.runs):
         cpu, found = search_once(args.nodes)
         times.append(cpu)
         digest = hashlib.sha256(repr(found).encode()).hexdigest()[:16]

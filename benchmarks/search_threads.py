@@ -13,10 +13,9 @@ the figures.
 """
 from __future__ import annotations
 
-import argparse
 import time
 
-from search_cpu import bench_search, bench_worlds   # this folder: run as a script, it is on the path
+from search_cpu import bench_search, bench_worlds, search_options   # this folder: run as a script, it is on the path
 
 
 def timed(worlds: list, nodes: int, threads: int, runs: int) -> tuple[float, dict]:
@@ -31,15 +30,12 @@ def timed(worlds: list, nodes: int, threads: int, runs: int) -> tuple[float, dic
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--nodes", type=int, default=3_000_000, help="node budget of each search")
-    parser.add_argument("--runs", type=int, default=3, help="repetitions (the least wall time is the figure)")
-    args = parser.parse_args()
+    args = search_options(__doc__.splitlines()[0], "wall time")
     totals = [0.0, 0.0, 0, 0]
     print(f"{'position':<20} {'one thread s':>12} {'two s':>8} {'ratio':>6} {'span ratio':>10}  same move")
     for label, worlds in bench_worlds():
-        one_s, one = timed(worlds, args.nodes, 1, max(1, args.runs))
-        two_s, two = timed(worlds, args.nodes, 2, max(1, args.runs))
+        one_s, one = timed(worlds, args.nodes, 1, args.runs)
+        two_s, two = timed(worlds, args.nodes, 2, args.runs)
         totals = [totals[0] + one_s, totals[1] + two_s, totals[2] + two["span"], totals[3] + two["nodes"]]
         print(f"{label:<20} {one_s:12.2f} {two_s:8.2f} {two_s / one_s:6.2f} {two['span'] / max(1, two['nodes']):10.2f}"
               f"  {'yes' if one['move'] == two['move'] else 'no'}")
