@@ -1,4 +1,9 @@
 """`towers-cli skirmish` refuses bad option values as a usage error naming the option (exit 2)."""
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from towers_core.cli import main
@@ -141,3 +146,15 @@ def test_the_placement_fit_refuses_a_zero_count_before_reading_a_record(option, 
     with pytest.raises(SystemExit) as exit_:
         fit_placement.main()
     assert exit_.value.code == 2 and option in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("script, argv, option", [
+    ("search_cpu.py", ["--nodes", "0"], "--nodes"),
+    ("search_threads.py", ["--runs", "0"], "--runs"),
+])
+def test_the_search_benchmarks_refuse_bad_counts_by_name(script, argv, option):
+    """The benchmark scripts check their counts as the commands do (a raw error from the search before)."""
+    root = Path(__file__).resolve().parent.parent
+    run = subprocess.run([sys.executable, str(root / "benchmarks" / script), *argv], cwd=root, text=True,
+                         capture_output=True, timeout=120, env={**os.environ, "PYTHONPATH": str(root)})
+    assert run.returncode == 2 and option in run.stderr and "Traceback" not in run.stderr
