@@ -1,4 +1,5 @@
-"""`towers-cli skirmish` refuses bad option values as a usage error naming the option (exit 2)."""
+"""Every command refuses a bad option value as a usage error naming the option (exit 2), before any work:
+towers-cli, the app (`towers`), the tuners, diagnose, fit_placement and the search benchmarks."""
 import os
 import subprocess
 import sys
