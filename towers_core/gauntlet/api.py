@@ -9,7 +9,7 @@ from towers_core.gauntlet.cengine import Engine, Unsupported
 from towers_core.gauntlet.draft import scout, validate_army  # noqa: F401  (public API)
 from towers_core.gauntlet.engine import play_full
 from towers_core.gauntlet.foes import foe_army  # noqa: F401  (public API)
-from towers_core.gauntlet.position import (  # noqa: F401  # noqa: F401
+from towers_core.gauntlet.position import (  # noqa: F401  (public API)
     canonical_json,
     clone,
     new_position,
