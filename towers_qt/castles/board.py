@@ -7,6 +7,7 @@ animations from towers_core.castles.api.
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QPointF, QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QFocusEvent, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QGraphicsScene, QVBoxLayout, QWidget
 
 from towers_core.board import SQUARES, step
@@ -371,11 +372,11 @@ class CastlesBoard(BoardKeys, QWidget):
         self.animation_finished.emit()
 
     # -- layout and keys -------------------------------------------------------------------
-    def resizeEvent(self, event) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._place_overlays()
 
-    def showEvent(self, event) -> None:
+    def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         self._place_overlays()
         self._reproject()
@@ -406,10 +407,10 @@ class CastlesBoard(BoardKeys, QWidget):
         room = self.bar.height() + 16 + (self.rotate_panel.height() if wide else 0)
         self.view.set_bottom_room(max(BOTTOM_ROOM, room))
 
-    def focusInEvent(self, event) -> None:
+    def focusInEvent(self, event: QFocusEvent) -> None:
         super().focusInEvent(event)
         self._refresh()
 
-    def focusOutEvent(self, event) -> None:
+    def focusOutEvent(self, event: QFocusEvent) -> None:
         super().focusOutEvent(event)
         self._refresh()

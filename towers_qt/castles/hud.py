@@ -3,7 +3,7 @@ whose turn it is, and the computer thinking in plain words."""
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt, QTimer
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from towers_core.castles import api
@@ -34,7 +34,7 @@ class Pips(QWidget):
         self.filled, self.colour = filled, QColor(colour)
         self.update()
 
-    def paintEvent(self, event) -> None:
+    def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.Antialiasing)
         for i in range(self.total):

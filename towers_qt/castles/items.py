@@ -15,7 +15,7 @@ from PySide6.QtGui import (
     QPen,
     QPolygonF,
 )
-from PySide6.QtWidgets import QGraphicsItem
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from towers_core.board import FILES, SQUARES
 from towers_core.castles.notation import CASTLES
@@ -65,7 +65,7 @@ class BoardItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self.proj.bounds()
 
-    def paint(self, p: QPainter, option, widget=None) -> None:
+    def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         p.setRenderHint(QPainter.Antialiasing)
         self._paint_rim(p)
         for sq in SQUARES:
@@ -199,7 +199,7 @@ class TowerItem(QGraphicsItem):
             path.addRect(QRectF(-art.RX, -h * PIECE - art.RY, 2 * art.RX, h * PIECE + art.RY))
         return path.simplified()
 
-    def paint(self, p: QPainter, option, widget=None) -> None:
+    def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         p.setRenderHint(QPainter.Antialiasing)
         if self.proj.mode == "2d":
             if self.glow is not None:
@@ -249,7 +249,7 @@ class GhostItem(QGraphicsItem):
         top = -(self.level + 2) * PIECE - HALF_H * 2
         return QRectF(-HALF_W, top, HALF_W * 2, -top + HALF_H)
 
-    def paint(self, p: QPainter, option, widget=None) -> None:
+    def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         p.setRenderHint(QPainter.Antialiasing)
         if self.proj.mode == "2d":
             art.paint_flat_ghost(p, self.level, self.piece)
@@ -271,7 +271,7 @@ class SquareMark(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self.proj.outline(self.square).boundingRect().adjusted(-4, -4, 4, 4)
 
-    def paint(self, p: QPainter, option, widget=None) -> None:
+    def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         p.setRenderHint(QPainter.Antialiasing)
         fill = QColor(self.colour)
         fill.setAlpha(self.fill_alpha)
@@ -293,7 +293,7 @@ class ArrowItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return QRectF(self.a, self.b).normalized().adjusted(-20, -20, 20, 20)
 
-    def paint(self, p: QPainter, option, widget=None) -> None:
+    def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         p.setRenderHint(QPainter.Antialiasing)
         line = self.b - self.a
         length = max((line.x() ** 2 + line.y() ** 2) ** 0.5, 1.0)
@@ -332,7 +332,7 @@ class MovingStack(QGraphicsItem):
         top = -(self.level + len(self.pieces) + 1) * PIECE - HALF_H * 2
         return QRectF(-HALF_W, top, HALF_W * 2, -top + HALF_H * 2)
 
-    def paint(self, p: QPainter, option, widget=None) -> None:
+    def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         p.setRenderHint(QPainter.Antialiasing)
         if self.proj.mode == "2d":
             p.setOpacity(0.92)

@@ -5,8 +5,17 @@ always selects, whatever the rotation or the mode.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPointF, Qt, Signal
-from PySide6.QtGui import QColor, QPainter, QPixmapCache, QRadialGradient, QTransform
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QMouseEvent,
+    QPainter,
+    QPixmapCache,
+    QRadialGradient,
+    QResizeEvent,
+    QTransform,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import QFrame, QGraphicsItem, QGraphicsScene, QGraphicsView, QPinchGesture
 
 from .items import BoardItem, TowerItem
@@ -48,7 +57,7 @@ class BoardView(QGraphicsView):
         vw, vh = max(self.viewport().width(), 50), max(self.viewport().height() - self.bottom_room, 50)
         return min(vw / r.width(), vh / r.height())
 
-    def drawBackground(self, painter: QPainter, rect) -> None:
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
         """A dark table under the board, lit from the middle."""
         painter.save()
         painter.resetTransform()
@@ -95,11 +104,11 @@ class BoardView(QGraphicsView):
             self.bottom_room = pixels
             self.apply_zoom(self.zoom)
 
-    def resizeEvent(self, event) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.apply_zoom(self.zoom)
 
-    def wheelEvent(self, event) -> None:
+    def wheelEvent(self, event: QWheelEvent) -> None:
         steps = event.angleDelta().y() / 120.0
         if steps:
             self.apply_zoom(self.zoom * (1.15 ** steps), event.position())
@@ -127,12 +136,12 @@ class BoardView(QGraphicsView):
                 return item.square
         return self.proj.square_at(scene_point)
 
-    def mousePressEvent(self, event) -> None:
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.LeftButton:
             self.square_pressed.emit(self.square_at(event.position()))
         event.accept()
 
-    def mouseMoveEvent(self, event) -> None:
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
         """No dragging, no rubber band: a move only updates the hover text of the square."""
         square = self.square_at(event.position())
         if square != self.hovered:

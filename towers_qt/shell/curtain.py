@@ -7,7 +7,19 @@ beneath it, so nothing under it can be seen or touched until someone presses Con
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QPointF, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QColor, QPainter, QPen, QRadialGradient, QShortcut
+from PySide6.QtGui import (
+    QAction,
+    QColor,
+    QHideEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QRadialGradient,
+    QShortcut,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -195,32 +207,32 @@ class Curtain(QWidget):
             widget = widget.parentWidget()
         return False
 
-    def keyPressEvent(self, event) -> None:
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
             self.proceed()
         event.accept()
 
-    def mousePressEvent(self, event) -> None:
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         event.accept()
 
-    def mouseReleaseEvent(self, event) -> None:
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         event.accept()
 
-    def mouseDoubleClickEvent(self, event) -> None:
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
         event.accept()
 
-    def wheelEvent(self, event) -> None:
+    def wheelEvent(self, event: QWheelEvent) -> None:
         event.accept()
 
     def focusNextPrevChild(self, next: bool) -> bool:
         self.button.setFocus(Qt.FocusReason.TabFocusReason)
         return True  # Tab never leaves the curtain
 
-    def hideEvent(self, event) -> None:
+    def hideEvent(self, event: QHideEvent) -> None:
         QApplication.instance().removeEventFilter(self)
         super().hideEvent(event)
 
-    def paintEvent(self, event) -> None:
+    def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         rect = self.rect()

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QStandardPaths, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
@@ -381,7 +381,7 @@ class GameFrame(QMainWindow):
 
         AboutDialog(self).open()
 
-    def closeEvent(self, event) -> None:
+    def closeEvent(self, event: QCloseEvent) -> None:
         self.settings.set_window_geometry(self.saveGeometry())
         self.settings.set_dock_state(self.saveState(), self.GAME)
         self.settings.sync()

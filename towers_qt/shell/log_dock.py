@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QStyledItemDelegate,
+    QStyleOptionViewItem,
     QVBoxLayout,
     QWidget,
 )
@@ -25,7 +26,7 @@ class _WrappedEntryDelegate(QStyledItemDelegate):
 
     MARGIN = 12  # the text margins the style leaves on both sides of an item
 
-    def sizeHint(self, option, index) -> QSize:
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
         self.initStyleOption(option, index)
         width = max(50, self.parent().viewport().width() - self.MARGIN)
         text = option.fontMetrics.boundingRect(QRect(0, 0, width, 1 << 20), Qt.TextWordWrap,

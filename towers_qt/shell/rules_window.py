@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QUrl
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -99,7 +99,7 @@ class RulesWindow(QDialog):
         top = self.browser.cursorRect().top()
         bar.setValue(bar.value() + top - self.browser.viewport().height() // 3)
 
-    def keyPressEvent(self, event) -> None:
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         # Enter in the find box must not close the window (QDialog's default behaviour).
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.find_edit.hasFocus():
             return

@@ -9,10 +9,10 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Any
 
+from PySide6.QtCore import QByteArray, QSettings
+
 from towers_qt.shell.names import SIDE_NAME
 from towers_qt.shell.palette import SCHEMES
-
-from PySide6.QtCore import QByteArray, QSettings
 
 ORGANIZATION = "Towers"
 APPLICATION = "Towers"

@@ -51,7 +51,7 @@ class DockBalancer(QObject):
         self.window = window
         window.installEventFilter(self)
 
-    def eventFilter(self, watched, event) -> bool:
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.window and event.type() == QEvent.Resize:
             QTimer.singleShot(0, self.balance)
         return False

@@ -3,7 +3,7 @@ outcome, always as the viewer may see it (api.entry_view + api.describe)."""
 from __future__ import annotations
 
 from towers_core.skirmish import api
-from towers_qt.shell.log_dock import LogWidget
+from towers_qt.shell.log_dock import LogLine, LogWidget
 from towers_qt.shell.names import with_names
 from towers_qt.shell.palette import SIDE_LIGHT
 from towers_qt.skirmish.might_terms import A_TERMS, D_TERMS
@@ -45,7 +45,7 @@ def show_log(widget: LogWidget, log: list[dict], viewer: str, names: dict[str, s
     """Show `log` (full entries) in the Log dock as `viewer` may see it."""
     names = names or {}
 
-    def line(i: int):
+    def line(i: int) -> LogLine:
         viewed = api.entry_view(log[i], viewer)
         return entry_text(i + 1, viewed, names), SIDE_LIGHT[viewed["player"]], viewed
 

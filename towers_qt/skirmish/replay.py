@@ -97,7 +97,7 @@ class Replay(QObject):
         w.refresh()
         w.log.list.setCurrentRow(len(log) - 1)
 
-    def eventFilter(self, watched, event) -> bool:
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.ShortcutOverride and self.active and event.key() in LEAVE_KEYS:
             event.accept()  # Esc returns to the game here, before the window's Cancel shortcut
             return True

@@ -15,6 +15,7 @@ from towers_qt.shell.log_dock import LogWidget
 from towers_qt.shell.names import SIDE_NAME, turn_text, verb
 from towers_qt.shell.palette import SIDE
 from towers_qt.shell.paths import resource
+from towers_qt.shell.players import other
 from towers_qt.shell.settings import Settings
 from towers_qt.skirmish.board.action_bar import ActionBar, action_label
 from towers_qt.skirmish.board.animations import EntryAnimator, run
@@ -31,7 +32,6 @@ from towers_qt.skirmish.log_text import show_log
 from towers_qt.skirmish.replay import Replay
 from towers_qt.skirmish.review.menu import install as install_review
 from towers_qt.skirmish.review.menu import review_session
-from towers_qt.shell.players import other
 from towers_qt.skirmish.session import Player, Session
 
 if TYPE_CHECKING:

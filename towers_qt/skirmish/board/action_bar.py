@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -90,7 +91,7 @@ class ActionBar(QWidget):
         self.game_buttons = True
         self._fix_prompt_height()
 
-    def changeEvent(self, event) -> None:
+    def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() in (QEvent.FontChange, QEvent.StyleChange):
             self._fix_prompt_height()
@@ -107,7 +108,7 @@ class ActionBar(QWidget):
         (row or self.row).addWidget(button)
         return button
 
-    def resizeEvent(self, event) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.fold()
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Property, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF, QRadialGradient
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from towers_qt.skirmish.board import palette
 from towers_qt.skirmish.board.art import svg
@@ -43,7 +43,7 @@ class SquareItem(QGraphicsItem):
             self.last = last
             self.update()
 
-    def paint(self, painter: QPainter, option, widget=None) -> None:
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         rect = self.boundingRect()
         painter.setRenderHint(QPainter.Antialiasing)
         painter.fillRect(rect, palette.SQUARE_DARK if self.dark else palette.SQUARE_LIGHT)
@@ -97,7 +97,7 @@ class CardItem(QGraphicsObject):
     def boundingRect(self) -> QRectF:
         return QRectF(-CARD_W / 2 - 2, -CARD_H / 2 - 2, CARD_W + 8, CARD_H + 8)
 
-    def paint(self, painter: QPainter, option, widget=None) -> None:
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         paint_card(painter, QRectF(-CARD_W / 2, -CARD_H / 2, CARD_W, CARD_H), self.face)
 
     def set_face(self, face: CardFace) -> None:
@@ -140,7 +140,7 @@ class Banner(QGraphicsObject):
         w, h = self.size
         return QRectF(-w / 2, -h / 2, w, h)
 
-    def paint(self, painter: QPainter, option, widget=None) -> None:
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         rect = self.boundingRect()
         painter.setRenderHint(QPainter.Antialiasing)
         painter.setPen(QPen(palette.GOLD, 2))

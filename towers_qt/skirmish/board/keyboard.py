@@ -48,7 +48,7 @@ class BoardKeys(QObject):
         """The view's board scene, where the cursor is drawn."""
         return self.view.board
 
-    def eventFilter(self, watched, event) -> bool:
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.FocusIn:
             self.move_to(self.cursor or self._start())
         elif event.type() == QEvent.FocusOut:

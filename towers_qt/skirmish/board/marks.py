@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from towers_qt.shell.palette import ATTACK
 from towers_qt.skirmish.board import palette
@@ -80,7 +80,7 @@ class MarkLayer(QGraphicsItem):
         self.cursor = square
         self.update()
 
-    def paint(self, painter: QPainter, option, widget=None) -> None:
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.Antialiasing)
         self._paint_last(painter)
         for sq, kind in self.marks.items():

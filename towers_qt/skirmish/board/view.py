@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPoint, Qt, Signal
-from PySide6.QtGui import QMouseEvent, QPainter
+from PySide6.QtGui import QMouseEvent, QPainter, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QFrame, QGraphicsView, QToolTip
 
 from towers_qt.skirmish.board.card_face import CARD_W
@@ -31,11 +31,11 @@ class BoardView(QGraphicsView):
         self.setMinimumSize(320, 320)
         self.setContextMenuPolicy(Qt.PreventContextMenu)
 
-    def resizeEvent(self, event) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.fit()
 
-    def showEvent(self, event) -> None:
+    def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         self.fit()
 
@@ -43,7 +43,7 @@ class BoardView(QGraphicsView):
         self.fitInView(self.sceneRect(), Qt.KeepAspectRatio)
         self.scaled.emit(CARD_W * self.transform().m11())
 
-    def viewportEvent(self, event) -> bool:
+    def viewportEvent(self, event: QEvent) -> bool:
         """Hover text is asked for when it is shown, from what the viewer may know (scene.tip)."""
         if event.type() == QEvent.ToolTip:
             square = square_at(self.mapToScene(event.pos()), self.board.flipped)

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFontMetrics
+from PySide6.QtGui import QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -80,7 +80,7 @@ class ElidedLabel(QLabel):
         self.full_text = text
         self.setMinimumWidth(120)
 
-    def resizeEvent(self, event) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         metrics = QFontMetrics(self.font())
         self.setText(metrics.elidedText(self.full_text, Qt.TextElideMode.ElideRight, self.width()))
         super().resizeEvent(event)

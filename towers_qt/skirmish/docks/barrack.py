@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen, QResizeEvent
 from PySide6.QtWidgets import (
     QGridLayout,
     QLabel,
@@ -12,8 +12,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from towers_qt.shell.players import other
 from towers_qt.shell.palette import SIDE_LIGHT
+from towers_qt.shell.players import other
 from towers_qt.skirmish.board import palette
 from towers_qt.skirmish.board.card_face import (
     CARD_H,
@@ -50,7 +50,7 @@ class CardTile(QWidget):
         self.setToolTip(tip)
         self.setCursor(Qt.PointingHandCursor if face.deployable else Qt.ArrowCursor)
 
-    def paintEvent(self, event) -> None:
+    def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.Antialiasing)
         rect = QRectF(4, 4, self.width() - 8, self.height() - 8)
@@ -64,7 +64,7 @@ class CardTile(QWidget):
             painter.setBrush(Qt.NoBrush)
             painter.drawRoundedRect(rect.adjusted(-2, -2, 2, 2), 9, 9)
 
-    def mouseReleaseEvent(self, event) -> None:
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.LeftButton and self.rect().contains(event.position().toPoint()):
             self.clicked.emit(self.face.code)
 
@@ -146,7 +146,7 @@ class BarrackWidget(QWidget):
             self.card_w = card_w
             self.rebuild()
 
-    def resizeEvent(self, event) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         columns = max(1, (self.width() - 16) // (self.card_w + 8 + self.grid.spacing()))
         if columns != self.columns:

@@ -3,7 +3,7 @@ captures and the fortune deck's remaining +1/0/−1."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QLinearGradient, QPainter, QPen, QPolygonF
+from PySide6.QtGui import QColor, QFont, QLinearGradient, QPainter, QPaintEvent, QPen, QPolygonF, QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from towers_core.skirmish import api
@@ -26,7 +26,7 @@ class TrackWidget(QWidget):
         self.setToolTip(marker_text(marker, names))
         self.update()
 
-    def paintEvent(self, event) -> None:
+    def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.Antialiasing)
         w, h = self.width(), self.height()
@@ -139,7 +139,7 @@ class DominanceWidget(QWidget):
                 f"{deck['+1']} × +1, {deck['0']} × 0, "
                 f"{deck['-1']} × −1")
 
-    def resizeEvent(self, event) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         """Wrapped names take more lines in a narrow dock: ask for the height they need."""
         super().resizeEvent(event)
         need = self.layout().totalHeightForWidth(self.width())

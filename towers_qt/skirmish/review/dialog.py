@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
@@ -114,7 +115,7 @@ class ReviewDialog(QDialog):
         self.prev_button.setEnabled(self.index > 0)
         self.next_button.setEnabled(self.index < len(self.positions) - 1)
 
-    def keyPressEvent(self, event) -> None:
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         steps = {Qt.Key_Left: -1, Qt.Key_Right: 1}
         if event.key() in steps:
             self.show_action(self.index + steps[event.key()])

@@ -3,7 +3,7 @@ action marked; click or drag to jump to an action."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPainterPath, QPaintEvent, QPen
 from PySide6.QtWidgets import QWidget
 
 from towers_qt.shell.palette import ATTACK, SIDE, SIDE_LIGHT
@@ -49,7 +49,7 @@ class EvalGraph(QWidget):
     def _plot(self) -> QRectF:
         return QRectF(PAD, PAD + 14, self.width() - 2 * PAD, self.height() - 2 * PAD - 28)
 
-    def paintEvent(self, event) -> None:
+    def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.Antialiasing)
         plot = self._plot()
@@ -95,9 +95,9 @@ class EvalGraph(QWidget):
             painter.fillPath(area, colour)
             painter.restore()
 
-    def mousePressEvent(self, event) -> None:
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         self.picked.emit(self.index_at(event.position().x()))
 
-    def mouseMoveEvent(self, event) -> None:
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if event.buttons() & Qt.LeftButton:
             self.picked.emit(self.index_at(event.position().x()))
