@@ -27,12 +27,15 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
+from towers_core.checks import whole_number
+from towers_core.errors import BadLevel, TowersError
 from towers_core.skirmish import api
 from towers_core.skirmish.ai.levels import get_level
 from towers_core.skirmish.ai.player import Searcher
 from towers_qt.shell.ai_worker import AiRunner
 
 TICK_MS = 5
+MAX_POSITIONS = 50  # positions searched: a few are plenty for the worst delay
 
 
 def mid_game_views(count: int, plies: int = 30) -> list[dict]:
@@ -143,6 +146,14 @@ def castles_window(app, level: str, moves: int, idle: Probe, animate: bool) -> i
     return 0
 
 
+def check_options(args: argparse.Namespace) -> None:
+    """The level must be the game's, and a few positions are plenty: a TowersError names a bad one."""
+    from towers_core.castles.ai.levels import get_level as castles_level
+
+    (castles_level if args.game == "castles" else get_level)(args.level)
+    whole_number(args.positions, "--positions", 1, MAX_POSITIONS, BadLevel)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--level", default="hard")
@@ -150,6 +161,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", choices=("skirmish", "castles"), default="skirmish")
     parser.add_argument("--animate", action="store_true", help="Castles: animate the moves too")
     args = parser.parse_args(argv)
+    try:
+        check_options(args)
+    except TowersError as err:
+        parser.error(str(err))
     app = QApplication.instance() or QApplication([])
     idle = idle_delays(app)
     if args.game == "castles":
