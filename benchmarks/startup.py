@@ -132,6 +132,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-screenshot", action="store_true", help="skip the --screenshot timing")
     parser.add_argument("--timeout", type=float, default=60.0)
     args = parser.parse_args(argv)
+    # checked here, not with towers_core.checks: this script times a built executable and needs only Python
+    if not 1 <= args.runs <= 100:
+        parser.error("--runs must be a whole number from 1 to 100")
+    for option, value in (("--timeout", args.timeout), ("--budget", args.budget)):
+        if value is not None and not 0 < value <= 3600:  # nan fails this too
+            parser.error(f"{option} must be more than 0 and at most 3600 seconds")
 
     exe = args.executable.resolve()
     if not exe.is_file():

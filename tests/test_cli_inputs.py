@@ -154,6 +154,8 @@ def test_the_placement_fit_refuses_a_zero_count_before_reading_a_record(option, 
     ("search_threads.py", ["--runs", "0"], "--runs"),
     ("gui_latency.py", ["--positions", "0"], "--positions"),
     ("gui_latency.py", ["--game", "castles", "--level", "nodes:x"], "nodes:x"),
+    ("startup.py", ["--runs", "0"], "--runs"),
+    ("startup.py", ["--timeout", "nan"], "--timeout"),
 ])
 def test_the_search_benchmarks_refuse_bad_counts_by_name(script, argv, option):
     """The benchmark scripts check their counts as the commands do (a raw error from the search before)."""
