@@ -59,7 +59,7 @@ def review_file(window: MainWindow, path: str | Path) -> ReviewDialog | None:
     return _open(window, state["log"], state["histories"], display_names(state["players"]))
 
 
-def _open(window, log: list[dict], histories: dict, names: dict[str, str]) -> ReviewDialog:
+def _open(window: MainWindow, log: list[dict], histories: dict, names: dict[str, str]) -> ReviewDialog:
     dialog = ReviewDialog(log, histories, names, window)
     window.review_dialog = dialog
     dialog.open()
