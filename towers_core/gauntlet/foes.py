@@ -11,6 +11,7 @@ from towers_core.gauntlet.units import PERKS, RESEARCH, SLOTS
 
 
 class Foe(NamedTuple):
+    """One Royal of the campaign (§12.3): its signature unit, HP, gold, Research tier and army."""
     id: str
     sig: str
     hp: int

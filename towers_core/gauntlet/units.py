@@ -6,6 +6,7 @@ from typing import NamedTuple
 
 
 class Unit(NamedTuple):
+    """A unit type's printed stats (§2.1): HP, Attack, Armor, Speed and Supply cost."""
     hp: int
     atk: int
     arm: int

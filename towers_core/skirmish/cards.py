@@ -12,6 +12,7 @@ KNIGHT_RANK = 3
 
 @dataclass(frozen=True)
 class Card:
+    """One card of the pool (RULES §2): code, name, copies, rank, troops, move and ability."""
     code: str
     name: str
     count: int

@@ -35,6 +35,7 @@ class _WrappedEntryDelegate(QStyledItemDelegate):
 
 
 class LogWidget(QWidget):
+    """The Log: one wrapped, coloured line per entry, appended as the game goes on."""
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("LogWidget")

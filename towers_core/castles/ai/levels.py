@@ -16,6 +16,7 @@ MAX_TEST_NODES = 50_000_000
 
 @dataclass(frozen=True)
 class Level:
+    """One Castles AI level: how deep and how many nodes it searches, its clock cap and noise."""
     name: str
     max_depth: int   # plies of the main search
     nodes: int       # node budget per move, 0 = none

@@ -19,6 +19,8 @@ from towers_core.skirmish.ai.search import MAX_WEIGHT, WEIGHT_NAMES
 
 @dataclass(frozen=True)
 class Level:
+    """One Skirmish AI level: its worlds, depth, node and clock budgets, noise, musters and the
+    search options a variant may change (get_level)."""
     name: str
     worlds: int          # determinizations of the opponent's hidden cards searched together
     max_depth: int       # plies (decision nodes); chance nodes are free

@@ -21,6 +21,7 @@ FIELDS = {"iters", "ms", "worlds", "c", "rollout", "scale", "leaf", "placement"}
 
 @dataclass(frozen=True)
 class Spec:
+    """The IS-MCTS yardstick's settings, as its player name spells them (parse)."""
     iters: int = 0        # iteration budget (reproducible); 0 = clock only
     ms: int = 0           # clock budget per move; 0 = iterations only
     worlds: int = 64      # determinizations drawn once per move, one picked per iteration

@@ -24,6 +24,8 @@ PROMPTS = {
 
 
 class BoardController(QObject):
+    """Turns clicks on the board and the action bar into the actions the player has settled on
+    (`decided`; the chooser offers only api.legal_actions)."""
     decided = Signal(list)
     selectionChanged = Signal()
 

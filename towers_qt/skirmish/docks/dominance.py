@@ -69,6 +69,7 @@ def marker_text(marker: int, names: dict[str, str] | None = None) -> str:
 
 
 class DominanceWidget(QWidget):
+    """The Dominance dock: the marker's track, high ground held, captures and the fortune decks."""
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("DominanceWidget")
