@@ -27,6 +27,7 @@ def castles_sides() -> Sides:
 
 
 class Castles:
+    """Castles as the shell sees it (shell/game.GameKind)."""
     key = "castles"
     title = "Castles"
     blurb = "Build and push towers of pieces to hold 4 of the 5 castles. Nothing is hidden."

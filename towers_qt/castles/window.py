@@ -39,6 +39,7 @@ def shown_name(side: str, name: str) -> str:
 
 
 class CastlesWindow(GameFrame):
+    """The Castles main window: HUD, the board and its action bar, the Moves dock."""
     GAME = "castles"
 
     def __init__(self, settings: Settings | None = None, session: CastlesSession | None = None,

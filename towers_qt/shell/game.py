@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 
 class GameKind(Protocol):
+    """What the shell needs from a game; each game's game.py provides one as `GAME`."""
     key: str     # "skirmish", "castles": the "game" key of save files
     title: str   # shown in the game chooser
     blurb: str   # one line under the title

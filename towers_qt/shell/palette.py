@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication
 
 @dataclass(frozen=True)
 class Scheme:
+    """One colour scheme: every form the two sides' colours take."""
     words: dict[str, str]   # the colours in words, for text: "red", "amber"
     side: dict[str, str]    # saturated: cards, pieces, bands and the style sheet's accents
     light: dict[str, str]   # lightened: the board's marks and the Log's lines

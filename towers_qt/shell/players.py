@@ -9,6 +9,7 @@ from towers_core.board import PLAYERS as SIDES
 
 @dataclass
 class Player:
+    """Who plays a side: a human or the computer at a level, and the name shown."""
     kind: str = "human"  # "human" | "ai"
     name: str = ""
     level: str = "normal"  # one of settings.LEVELS (or a core test level), passed to the game's AI

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 
 class Skirmish:
+    """Skirmish as the shell sees it (shell/game.GameKind)."""
     key = "skirmish"
     title = "Skirmish"
     blurb = "Hidden cards and a King to guard: muster an army, scout, fight for the high ground."

@@ -43,6 +43,8 @@ REASON_TEXT = {"king": "the King is captured", "empty": "an empty board", "resig
 
 
 class MainWindow(GameFrame):
+    """The Skirmish main window: the battlefield, the Barrack, Dominance and Log docks, the banner
+    and, in hot-seat, the curtain."""
     GAME = "skirmish"
 
     def __init__(self, settings: Settings | None = None, session: Session | None = None,
