@@ -106,3 +106,30 @@ def test_first_start_welcome_names_your_side(window, settings):
     window.welcome_box = None
     welcome(window, settings)
     assert window.welcome_box is None  # once only
+
+
+def test_the_style_sheet_takes_the_scheme_and_comes_back_whole(qtbot):
+    """The application's style sheet (resources/style.qss) names the classic side colours; the
+    colour-blind scheme swaps every one of them, and switching back restores the sheet exactly."""
+    from PySide6.QtWidgets import QApplication
+
+    from towers_qt.shell import palette
+    from towers_qt.shell.paths import resource
+
+    app = QApplication.instance()
+    before = app.styleSheet()
+    sheet = resource("style.qss").read_text(encoding="utf-8")
+    classic, blind = palette.SCHEMES["classic"], palette.SCHEMES["colour-blind"]
+    used = [c for s in "SN" for c in (classic.side[s], classic.text[s]) if c in sheet]
+    assert len(used) == 4  # the sheet does use them: else this test would prove nothing
+    try:
+        app.setStyleSheet(sheet)
+        palette.apply_scheme("colour-blind")
+        swapped = app.styleSheet()
+        assert not any(c in swapped for c in used)
+        assert all(blind.side[s] in swapped and blind.text[s] in swapped for s in "SN")
+        palette.apply_scheme("classic")
+        assert app.styleSheet() == sheet
+    finally:
+        palette.apply_scheme("classic")
+        app.setStyleSheet(before)

@@ -177,3 +177,23 @@ def test_a_fights_log_lines_list_each_sides_might_terms_in_the_cores_order():
                                   "  Defender Sp Might 3 (rank 2, behind +1)",
                                   "  Pulls: attacker -1, defender +0",
                                   "  Outcome: attacker routed"]
+
+
+def test_a_game_played_with_animations_ends_each_action_on_the_true_board(window, qtbot):
+    """Computer against computer with every step animated (arrivals, fights with their flips and
+    banners, reveals, removals, postures): after the last animation the board shows exactly the
+    position's squares and faces, the Log has every action, and no banner is left in the scene."""
+    from towers_qt.shell.settings import AnimationSpeed
+    from towers_qt.skirmish.board.items import Banner
+    from towers_qt.skirmish.game import GAME
+
+    window.settings.set_animation_speed(AnimationSpeed.FAST)
+    GAME.start_demo(window, 3, 50)
+    s = window.session
+    qtbot.waitUntil(lambda: (len(s.log) >= 30 or s.result is not None) and not window.animating, timeout=120000)
+    assert GAME.smoke_problem(window, 30) is None
+    view = s.view()
+    shown = {sq: (item.face.owner, item.face.code) for sq, item in window.scene.cards.items()}
+    assert shown == {sq: (cell["owner"], cell["card"]) for sq, cell in view["board"].items()}
+    assert not any(isinstance(item, Banner) for item in window.scene.items())
+    assert any(e.get("fight") for e in s.log)  # the fight steps were animated too
