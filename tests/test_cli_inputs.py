@@ -3,11 +3,20 @@ towers-cli, the app (`towers`), the tuners, diagnose, fit_placement and the sear
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from towers_core.cli import main
+
+
+def usage_error(run: Callable[[], object], capsys) -> str:
+    """`run` must stop with a usage error (exit 2); its message."""
+    with pytest.raises(SystemExit) as exit_:
+        run()
+    assert exit_.value.code == 2
+    return capsys.readouterr().err
 
 
 @pytest.mark.parametrize("argv, option", [
@@ -24,10 +33,7 @@ from towers_core.cli import main
     (["bench-ai", "--seconds", "1e9"], "--seconds"),
 ])
 def test_bad_options_are_usage_errors(argv, option, capsys):
-    with pytest.raises(SystemExit) as exit_:
-        main(["skirmish", *argv])
-    assert exit_.value.code == 2
-    assert option in capsys.readouterr().err
+    assert option in usage_error(lambda: main(["skirmish", *argv]), capsys)
 
 
 @pytest.mark.parametrize("game", ["skirmish", "castles"])
@@ -64,10 +70,7 @@ def test_the_apps_bad_options_are_usage_errors_before_any_window(argv, option, t
     (a huge --seed used to end in a traceback and an abort; a bad --screenshot path in a silent exit 1)."""
     from towers_qt.app import parse_args
 
-    with pytest.raises(SystemExit) as exit_:
-        parse_args([a.replace("{tmp}", str(tmp_path)) for a in argv])
-    assert exit_.value.code == 2
-    assert option in capsys.readouterr().err
+    assert option in usage_error(lambda: parse_args([a.replace("{tmp}", str(tmp_path)) for a in argv]), capsys)
     assert list(tmp_path.iterdir()) == []
     assert parse_args(["--seed", "-1", "--screenshot", str(tmp_path / "shot.png")]).seed == -1
 
@@ -90,10 +93,7 @@ def test_the_castles_tuner_refuses_bad_options_before_any_game(argv, option, mon
     from towers_core.castles.ai import tune
 
     monkeypatch.setattr("sys.argv", ["tune", *argv])
-    with pytest.raises(SystemExit) as exit_:
-        tune.main()
-    assert exit_.value.code == 2
-    assert option in capsys.readouterr().err
+    assert option in usage_error(tune.main, capsys)
 
 
 @pytest.mark.parametrize("argv, option", [
@@ -111,10 +111,7 @@ def test_the_skirmish_tuner_refuses_bad_options_before_any_game(argv, option, mo
     from towers_core.skirmish.ai import tune
 
     monkeypatch.setattr("sys.argv", ["tune", *argv])
-    with pytest.raises(SystemExit) as exit_:
-        tune.main()
-    assert exit_.value.code == 2
-    assert option in capsys.readouterr().err
+    assert option in usage_error(tune.main, capsys)
 
 
 @pytest.mark.parametrize("argv, option", [
@@ -132,10 +129,7 @@ def test_the_game_diagnosis_refuses_bad_options_before_reading_a_record(argv, op
     from towers_core.skirmish.ai import diagnose
 
     monkeypatch.setattr("sys.argv", ["diagnose", str(tmp_path / "none.jsonl"), *argv])
-    with pytest.raises(SystemExit) as exit_:
-        diagnose.main()
-    assert exit_.value.code == 2
-    assert option in capsys.readouterr().err
+    assert option in usage_error(diagnose.main, capsys)
 
 
 @pytest.mark.parametrize("option", ["--every", "--samples"])
@@ -144,9 +138,7 @@ def test_the_placement_fit_refuses_a_zero_count_before_reading_a_record(option, 
     from towers_core.skirmish.ai import fit_placement
 
     monkeypatch.setattr("sys.argv", ["fit_placement", str(tmp_path / "none.jsonl"), option, "0"])
-    with pytest.raises(SystemExit) as exit_:
-        fit_placement.main()
-    assert exit_.value.code == 2 and option in capsys.readouterr().err
+    assert option in usage_error(fit_placement.main, capsys)
 
 
 @pytest.mark.parametrize("script, argv, option", [
