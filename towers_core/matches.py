@@ -17,7 +17,6 @@ from towers_core.board import OTHER
 from towers_core.elo import elo_interval
 
 
-
 @dataclass(frozen=True)
 class Game:
     """One scheduled game of a match: its pair, the two players, the side A plays and its seed."""

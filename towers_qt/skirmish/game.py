@@ -114,7 +114,6 @@ def screenshot(window: MainWindow, path: str, seed: int) -> int:
     return 0 if window.grab().save(path) else 1
 
 
-
 def smoke_problem(window: MainWindow, turns: int) -> str | None:
     """The board and the log against the session after a demo."""
     s = window.session

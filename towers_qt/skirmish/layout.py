@@ -38,7 +38,6 @@ def start_widths(window: MainWindow) -> None:
                        Qt.Vertical)
 
 
-
 class DockBalancer(QObject):
     """After the window is resized, gives the board the room it can use and the docks the rest:
     a height-limited board leaves spare width to the docks, a width-limited one takes it back."""

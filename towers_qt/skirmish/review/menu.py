@@ -15,7 +15,6 @@ if TYPE_CHECKING:
     from towers_qt.skirmish.window import MainWindow
 
 
-
 def install(window: MainWindow) -> None:
     """Game ▸ Review game (once the game is over) and Game ▸ Review a saved game…"""
     game_menu = next(a.menu() for a in window.menuBar().actions() if a.text().replace("&", "") == "Game")
