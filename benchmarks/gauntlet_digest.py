@@ -12,17 +12,19 @@ action that is not legal. Prints the counts and the digest; run it on both build
 """
 from __future__ import annotations
 
+import argparse
 import hashlib
 import random
-import sys
 
-from towers_core.errors import IllegalAction
+from towers_core.checks import whole_number
+from towers_core.errors import BadLevel, IllegalAction
 from towers_core.gauntlet import gen
 from towers_core.gauntlet.engine import play_full
 from towers_core.gauntlet.position import canonical_json, clone, raw_view
 from towers_core.gauntlet.randomplay import pick, random_start
 
 BATTLE_ACTIONS = 300   # actions of each battle, at most
+MAX_BATTLES = 10_000
 
 
 def digest(battles: int) -> tuple[int, int, str]:
@@ -49,7 +51,17 @@ def digest(battles: int) -> tuple[int, int, str]:
     return positions, listed, h.hexdigest()[:16]
 
 
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("battles", type=int, nargs="?", default=60, help="random battles played")
+    args = parser.parse_args()
+    try:
+        whole_number(args.battles, "battles", 1, MAX_BATTLES, BadLevel)
+    except BadLevel as err:
+        parser.error(str(err))
+    n, listed, hashed = digest(args.battles)
+    print(f"{args.battles} battles, {n:,} positions, {listed:,} actions listed   digest {hashed}")
+
+
 if __name__ == "__main__":
-    count = int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1].isdigit() and int(sys.argv[1]) > 0 else 60
-    n, listed, hashed = digest(count)
-    print(f"{count} battles, {n:,} positions, {listed:,} actions listed   digest {hashed}")
+    main()

@@ -148,8 +148,9 @@ def test_the_placement_fit_refuses_a_zero_count_before_reading_a_record(option, 
     ("gui_latency.py", ["--game", "castles", "--level", "nodes:x"], "nodes:x"),
     ("startup.py", ["--runs", "0"], "--runs"),
     ("startup.py", ["--timeout", "nan"], "--timeout"),
+    ("gauntlet_digest.py", ["0"], "battles"),
 ])
-def test_the_search_benchmarks_refuse_bad_counts_by_name(script, argv, option):
+def test_the_benchmark_scripts_refuse_bad_counts_by_name(script, argv, option):
     """The benchmark scripts check their counts as the commands do (a raw error from the search before)."""
     root = Path(__file__).resolve().parent.parent
     # the installed towers_core, as the tests use it (the tree's own has no built engines in a clean clone)
