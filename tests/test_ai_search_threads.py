@@ -93,8 +93,8 @@ def test_a_two_thread_search_is_reproducible_and_cancellable():
 
 
 def test_threads_is_a_checked_level_knob():
-    assert get_level("expert").threads == 1
-    assert get_level("expert,nodes:24000000,threads:2").threads == 2
+    assert get_level("expert").threads == 2 and get_level("hard").threads == 1  # expert ships on both cores
+    assert get_level("expert,threads:1").threads == 1 and get_level("hard,threads:2").threads == 2
     for bad in ("expert,threads:0", "expert,threads:3", "expert,threads:x", "expert,threads:"):
         with pytest.raises(BadLevel, match="threads"):
             get_level(bad)
