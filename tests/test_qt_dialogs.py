@@ -109,6 +109,27 @@ def test_new_game_vs_computer(qtbot, prefs):
     assert dialog.setup().first is None  # the seed decides
 
 
+@pytest.mark.parametrize("game", ["skirmish", "castles"])
+def test_new_game_levels_name_each_games_clock_cap(qtbot, game):
+    """Each level's line says the longest that game's computer thinks a move, read from its core."""
+    from towers_core.castles.ai import levels as castles_levels
+    from towers_core.skirmish.ai import levels as skirmish_levels
+    from towers_qt.castles.game import castles_sides
+    from towers_qt.skirmish.game import skirmish_sides
+
+    sides, core = {"skirmish": (skirmish_sides(), skirmish_levels),
+                   "castles": (castles_sides(), castles_levels)}[game]
+    dialog = NewGameDialog(sides=sides)
+    qtbot.addWidget(dialog)
+    lines = {dialog.level.itemData(i): dialog.level.itemText(i) for i in range(dialog.level.count())}
+    for level, line in lines.items():
+        assert line.endswith(f"(up to {core.LEVELS[level].time_ms / 1000:g} s a move)"), line
+    assert lines["expert"] == "Expert — the strongest search (up to 5 s a move)"
+    plain = NewGameDialog()  # a game that names no caps keeps the bare words
+    qtbot.addWidget(plain)
+    assert plain.level.itemText(3) == "Expert — the strongest search"
+
+
 def test_new_game_hotseat_and_memory(qtbot, prefs):
     dialog = NewGameDialog(settings=prefs, seed=7)
     qtbot.addWidget(dialog)

@@ -54,6 +54,15 @@ class Sides:
     names: tuple[str, str] = (SIDE_NAME["S"], SIDE_NAME["N"])
     seeded: bool = True          # a seed (terrain, shuffles) to show and type in
     first_by_colour: bool = False  # S always moves first: the colour choice says who starts
+    time_caps: tuple[tuple[str, int], ...] = ()  # (level, the computer's clock cap in ms) from the game's core
+
+
+def level_text(level: str, cap_ms: int | None) -> str:
+    """A level's line in the dialog, with the longest the computer may think a move when known."""
+    text = LEVEL_TEXT[level]
+    if not cap_ms:
+        return text
+    return f"{text} (up to {cap_ms / 1000:g} s a move)"
 
 
 SKIRMISH_SIDES = Sides()
@@ -146,8 +155,9 @@ class NewGameDialog(QDialog):
         page = QWidget()
         form = _form(page)
         self.level = QComboBox()
+        caps = dict(self.sides.time_caps)
         for level in LEVELS:
-            self.level.addItem(LEVEL_TEXT[level], level)
+            self.level.addItem(level_text(level, caps.get(level)), level)
         form.addRow(form_label("Level"), self.level)
         south, north = self.sides.names
         if self.sides.first_by_colour:

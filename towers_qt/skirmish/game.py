@@ -7,17 +7,25 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QApplication, QWidget
 
+from towers_core.skirmish.ai.levels import LEVELS
 from towers_qt.shell.look import card_pixmap
 from towers_qt.shell.names import SIDE_NAME
 from towers_qt.shell.palette import colour_word
 from towers_qt.shell.players import other
-from towers_qt.shell.settings import Settings
+from towers_qt.shell.settings import LEVELS as PLAYER_LEVELS, Settings
 from towers_qt.skirmish.save_check import check_state
 from towers_qt.skirmish.welcome import welcome_text
 from towers_qt.skirmish.window import MainWindow, last_squares
 
 if TYPE_CHECKING:
-    from towers_qt.shell.new_game import GameSetup
+    from towers_qt.shell.new_game import GameSetup, Sides
+
+
+def skirmish_sides() -> Sides:
+    """The options dialog's words for Skirmish: the default sides, with each level's clock cap."""
+    from towers_qt.shell.new_game import Sides
+
+    return Sides(time_caps=tuple((name, LEVELS[name].time_ms) for name in PLAYER_LEVELS))
 
 
 class Skirmish:
@@ -32,7 +40,7 @@ class Skirmish:
     def options(self, parent: QWidget, settings: Settings) -> GameSetup | None:
         from towers_qt.shell.new_game import NewGameDialog
 
-        dialog = NewGameDialog(parent, settings)
+        dialog = NewGameDialog(parent, settings, sides=skirmish_sides())
         return dialog.setup() if dialog.exec() == NewGameDialog.Accepted else None
 
     def window(self, settings: Settings, autosave: bool) -> MainWindow:
