@@ -15,17 +15,17 @@ from towers_qt.castles.session import check_state
 from towers_qt.castles.thumbnails import render_board
 from towers_qt.castles.window import CastlesWindow, side_names
 from towers_qt.shell.names import SIDE_NAME
-from towers_qt.shell.new_game import GameSetup, NewGameDialog, Sides, random_seed
+from towers_qt.shell.new_game import GameSetup, NewGameDialog, Sides, level_caps, random_seed
 from towers_qt.shell.palette import colour_word
 from towers_qt.shell.players import Player, other
-from towers_qt.shell.settings import LEVELS as PLAYER_LEVELS, Settings
+from towers_qt.shell.settings import Settings
 
 
 def castles_sides() -> Sides:
     """The options dialog's words for Castles (the sides named by the palette in use)."""
     names = side_names()
     return Sides(game="Castles", names=(names["S"], names["N"]), seeded=False, first_by_colour=True,
-                 time_caps=tuple((name, LEVELS[name].time_ms) for name in PLAYER_LEVELS))
+                 time_caps=level_caps(LEVELS))
 
 
 class Castles:

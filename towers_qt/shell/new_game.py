@@ -4,7 +4,9 @@ colour decides who starts (Castles: Light always moves first) through `Sides`.""
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from PySide6.QtCore import QRegularExpression
 from PySide6.QtGui import QRegularExpressionValidator
@@ -55,6 +57,15 @@ class Sides:
     seeded: bool = True          # a seed (terrain, shuffles) to show and type in
     first_by_colour: bool = False  # S always moves first: the colour choice says who starts
     time_caps: tuple[tuple[str, int], ...] = ()  # (level, the computer's clock cap in ms) from the game's core
+
+
+class _Capped(Protocol):
+    time_ms: int
+
+
+def level_caps(core_levels: Mapping[str, _Capped]) -> tuple[tuple[str, int], ...]:
+    """Sides.time_caps for the levels the dialog offers, from a game's core level table."""
+    return tuple((name, core_levels[name].time_ms) for name in LEVELS)
 
 
 def level_text(level: str, cap_ms: int | None) -> str:

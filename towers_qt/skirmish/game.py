@@ -12,7 +12,7 @@ from towers_qt.shell.look import card_pixmap
 from towers_qt.shell.names import SIDE_NAME
 from towers_qt.shell.palette import colour_word
 from towers_qt.shell.players import other
-from towers_qt.shell.settings import LEVELS as PLAYER_LEVELS, Settings
+from towers_qt.shell.settings import Settings
 from towers_qt.skirmish.save_check import check_state
 from towers_qt.skirmish.welcome import welcome_text
 from towers_qt.skirmish.window import MainWindow, last_squares
@@ -23,9 +23,9 @@ if TYPE_CHECKING:
 
 def skirmish_sides() -> Sides:
     """The options dialog's words for Skirmish: the default sides, with each level's clock cap."""
-    from towers_qt.shell.new_game import Sides
+    from towers_qt.shell.new_game import Sides, level_caps
 
-    return Sides(time_caps=tuple((name, LEVELS[name].time_ms) for name in PLAYER_LEVELS))
+    return Sides(time_caps=level_caps(LEVELS))
 
 
 class Skirmish:
