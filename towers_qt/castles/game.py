@@ -8,13 +8,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QApplication, QWidget
 
+from towers_core.board import SIDE_NAMES
 from towers_core.castles import api
 from towers_core.castles.ai.levels import LEVELS
 from towers_qt.castles.rules_text import welcome_text
 from towers_qt.castles.session import check_state
 from towers_qt.castles.thumbnails import render_board
 from towers_qt.castles.window import CastlesWindow, side_names
-from towers_qt.shell.names import SIDE_NAME
 from towers_qt.shell.new_game import GameSetup, NewGameDialog, Sides, level_caps, random_seed
 from towers_qt.shell.palette import colour_word
 from towers_qt.shell.players import Player, other
@@ -54,7 +54,7 @@ class Castles:
         s = window.settings
         human = s.human_side()
         if s.mode() == "hotseat":
-            names = {p: n if n not in SIDE_NAME.values() else side_names()[p] for p, n in s.player_names().items()}
+            names = {p: n if n not in SIDE_NAMES.values() else side_names()[p] for p, n in s.player_names().items()}
             setup = GameSetup("hotseat", s.level(), None, "S", 0, names)
         else:
             names = {human: s.human_name(), other(human): "Computer"}

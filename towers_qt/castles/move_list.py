@@ -2,6 +2,7 @@
 the shell to show the board as it was after it."""
 from __future__ import annotations
 
+from towers_core.board import SIDE_NAMES
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
@@ -13,7 +14,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from towers_qt.shell.names import SIDE_NAME
 
 from .style import SIDE_LIGHT
 
@@ -72,7 +72,7 @@ class MoveList(QWidget):
     def _set_headers(self, names: dict) -> None:
         """The two columns' headers: the sides' names (set again only when they change). A computer's
         level goes on a second line ("Computer" / "· normal"), so a narrow dock still shows it whole."""
-        labels = [names.get(side, default).replace(" · ", "\n· ") for side, default in SIDE_NAME.items()]
+        labels = [names.get(side, default).replace(" · ", "\n· ") for side, default in SIDE_NAMES.items()]
         shown = [self.table.horizontalHeaderItem(c) for c in range(2)]
         if [item.text() if item else None for item in shown] == labels:
             return

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from towers_core.board import SIDE_NAMES
 from towers_core.castles import api
-from towers_qt.shell.names import SIDE_NAME
 from towers_qt.shell.palette import SCHEMES, colour_word, scheme_name
 from towers_qt.shell.players import other
 
@@ -26,7 +26,7 @@ def game_over_text(pos: dict, names: dict[str, str] | None = None) -> str:
     result = pos.get("result")
     if result is None:
         return ""
-    names = names or SIDE_NAME
+    names = names or SIDE_NAMES
     winner, reason = result["winner"], result["reason"]
     if reason in QUIET_TEXT:
         ended = f"The board has settled ({QUIET_TEXT[reason]})"

@@ -15,12 +15,13 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
+from towers_core.board import PLAYERS
 from towers_core.castles import api
 from towers_core.castles.ai.levels import get_level
 from towers_core.castles.ai.player import Searcher
 from towers_core.checks import whole_number
 from towers_core.errors import TowersError
-from towers_qt.shell.players import SIDES, Player
+from towers_qt.shell.players import Player
 from towers_qt.shell.save_file import (
     SAVE_FORMAT,
     Damage,
@@ -62,7 +63,7 @@ class CastlesSession(GameSession):
     def new_game(self, players: dict[str, Player], seed: int, start: dict | None = None) -> None:
         """Start from the rules' start position (or `start`, a checked position)."""
         self._forget_search()
-        self.players = {p: copy.copy(players[p]) for p in SIDES}
+        self.players = {p: copy.copy(players[p]) for p in PLAYERS}
         self.seed = seed
         self.start = start if start is not None else api.new_position()
         self.positions, self.actions = [self.start], []
@@ -141,7 +142,7 @@ class CastlesSession(GameSession):
     # -- save / load ----------------------------------------------------------------------------
     def to_dict(self) -> dict:
         return {"format": SAVE_FORMAT, "game": GAME, "version": SAVE_VERSION, "seed": self.seed,
-                "players": {p: asdict(self.players[p]) for p in SIDES},
+                "players": {p: asdict(self.players[p]) for p in PLAYERS},
                 "start": self.start, "actions": list(self.actions)}
 
     def save(self, path: str | Path) -> None:
@@ -178,8 +179,8 @@ def _checked(data: dict) -> dict:
     if data["game"] != GAME:
         fail("game", "must be \"castles\"")
     seed = whole_number(data["seed"], "seed", *SEED_RANGE, Damage)
-    require_keys(data["players"], "players", frozenset(SIDES))
-    players = {p: _player(data["players"][p], p) for p in SIDES}
+    require_keys(data["players"], "players", frozenset(PLAYERS))
+    players = {p: _player(data["players"][p], p) for p in PLAYERS}
     core_check("start", api.validate, data["start"])
     positions = [data["start"]]
     for i, action in enumerate(bounded_list(data["actions"], "actions", MAX_ACTIONS)):

@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMessageBox, QPushButton, QVBoxLayout, QWidget
 
+from towers_core.board import PLAYERS
 from towers_qt.castles.board import CastlesBoard
 from towers_qt.castles.hud import CastlesHud
 from towers_qt.castles.keys import HELP as KEYS_HELP
@@ -21,14 +22,14 @@ from towers_qt.castles.session import CastlesSession
 from towers_qt.shell.frame import GameFrame
 from towers_qt.shell.new_game import GameSetup
 from towers_qt.shell.palette import SCHEMES, colour_word
-from towers_qt.shell.players import SIDES, Player
+from towers_qt.shell.players import Player
 from towers_qt.shell.settings import ANIMATION_MS, AnimationSpeed, Settings
 
 
 def side_names() -> dict[str, str]:
     """Castles's sides are called by their pieces' colour ("Red", "Blue"; the colour-blind palette's
     words with it)."""
-    return {p: colour_word(p).capitalize() for p in SIDES}
+    return {p: colour_word(p).capitalize() for p in PLAYERS}
 
 
 def shown_name(side: str, name: str) -> str:
@@ -116,7 +117,7 @@ class CastlesWindow(GameFrame):
         ai = setup.ai_side
         default = side_names()
         players = {p: Player("ai" if p == ai else "human", setup.names.get(p, default[p]), setup.level)
-                   for p in SIDES}
+                   for p in PLAYERS}
         self.session.new_game(players, setup.seed)
         self._show_new_game()
 

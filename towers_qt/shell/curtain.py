@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from towers_core.board import SIDE_NAMES
 from towers_qt.shell.look import (
     EDGE,
     GOLD,
@@ -38,7 +39,6 @@ from towers_qt.shell.look import (
     icon_pixmap,
     primary,
 )
-from towers_qt.shell.names import SIDE_NAME
 from towers_qt.shell.palette import SIDE_COLOR, SIDE_TEXT
 
 BLOCKED = frozenset({
@@ -112,7 +112,7 @@ class Curtain(QWidget):
         """Cover the parent and ask to pass the device to `side` ("S"/"N"); `note` replaces the
         last-move line (e.g. before a secret muster)."""
         self.side = side
-        side_name = SIDE_NAME.get(side, side)
+        side_name = SIDE_NAMES.get(side, side)
         who = side_name if not name or name == side_name else f"{side_name} — {name}"
         self.who_label.setText(who)
         self.who_label.setStyleSheet(

@@ -9,7 +9,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 
-from towers_qt.shell.names import SIDE_NAME
+from towers_core.board import SIDE_NAMES
 from towers_qt.shell.palette import SIDE_TEXT
 from towers_qt.shell.paths import resource
 
@@ -122,7 +122,7 @@ def muted(text: str, parent: QWidget | None = None) -> QLabel:
 
 def side_chip(side: str, name: str | None = None) -> str:
     """Rich-text span naming a side in its colour (for QLabel rich text)."""
-    label = name or SIDE_NAME.get(side, side)
+    label = name or SIDE_NAMES.get(side, side)
     return f'<span style="color:{SIDE_TEXT.get(side, GOLD)}; font-weight:bold">{label}</span>'
 
 

@@ -10,7 +10,6 @@ import re
 
 from towers_core.board import SIDE_NAMES
 
-SIDE_NAME = SIDE_NAMES  # the core's words for the sides, when a player has no name
 YOU = "You"
 
 
@@ -19,13 +18,13 @@ def display_names(players: dict) -> dict[str, str]:
 
     The computer is "Computer · level"; humans keep the name they set (else their side's name).
     When the computer plays both sides, the sides' names tell the two apart."""
-    both_ai = all(players[p].is_ai for p in SIDE_NAME)
+    both_ai = all(players[p].is_ai for p in SIDE_NAMES)
     names = {}
     for side, player in players.items():
         if player.is_ai and not both_ai:
             names[side] = f"Computer · {player.level}"
         else:
-            names[side] = (player.name or "").strip() or SIDE_NAME[side]
+            names[side] = (player.name or "").strip() or SIDE_NAMES[side]
     return names
 
 

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from towers_core.board import SIDE_NAMES
 from towers_qt.shell.look import (
     form_label,
     heading,
@@ -33,7 +34,6 @@ from towers_qt.shell.look import (
     primary,
     secondary,
 )
-from towers_qt.shell.names import SIDE_NAME
 from towers_qt.shell.palette import SIDE_TEXT
 from towers_qt.shell.players import other
 from towers_qt.shell.settings import LEVELS, Settings
@@ -53,7 +53,7 @@ class Sides:
     """How a game presents its sides in the dialog."""
 
     game: str = ""  # named in the heading when the app has several games
-    names: tuple[str, str] = (SIDE_NAME["S"], SIDE_NAME["N"])
+    names: tuple[str, str] = (SIDE_NAMES["S"], SIDE_NAMES["N"])
     seeded: bool = True          # a seed (terrain, shuffles) to show and type in
     first_by_colour: bool = False  # S always moves first: the colour choice says who starts
     time_caps: tuple[tuple[str, int], ...] = ()  # (level, the computer's clock cap in ms) from the game's core
@@ -94,7 +94,7 @@ class GameSetup:
     human_side: str | None = "S"
     first: str | None = None
     seed: int = 0
-    names: dict[str, str] = field(default_factory=lambda: dict(SIDE_NAME))
+    names: dict[str, str] = field(default_factory=lambda: dict(SIDE_NAMES))
 
     @property
     def ai_side(self) -> str | None:
@@ -235,7 +235,7 @@ class NewGameDialog(QDialog):
             self.human_name.setText(s.human_name() if s.human_name() != "You" else "")
             for edit, side in ((self.name_s, "S"), (self.name_n, "N")):
                 name = s.player_name(side)
-                edit.setText("" if name in SIDE_NAME.values() else name)  # a game's own side names show as placeholders
+                edit.setText("" if name in SIDE_NAMES.values() else name)  # a game's side names: placeholders
         self.set_seed(seed if seed is not None else random_seed())
 
     def _mode_toggled(self, button_id: int, checked: bool) -> None:

@@ -3,8 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from towers_core.board import OTHER
-from towers_core.board import PLAYERS as SIDES
+from towers_core.board import OTHER, PLAYERS
 
 
 @dataclass
@@ -26,4 +25,4 @@ def other(player: str) -> str:
 
 def mode_of(players: dict[str, Player]) -> str:
     """"solo" (one human), "hotseat" (two) or "demo" (none)."""
-    return {1: "solo", 2: "hotseat", 0: "demo"}[sum(not players[p].is_ai for p in SIDES)]
+    return {1: "solo", 2: "hotseat", 0: "demo"}[sum(not players[p].is_ai for p in PLAYERS)]

@@ -7,8 +7,9 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Signal
 
+from towers_core.board import PLAYERS
 from towers_qt.shell.ai_worker import AiRunner, Searcher
-from towers_qt.shell.players import SIDES, mode_of
+from towers_qt.shell.players import mode_of
 
 
 class GameSession(QObject):
@@ -39,7 +40,7 @@ class GameSession(QObject):
         return self.position.get("result")
 
     def humans(self) -> list[str]:
-        return [p for p in SIDES if not self.players[p].is_ai]
+        return [p for p in PLAYERS if not self.players[p].is_ai]
 
     def mode(self) -> str:
         """"solo" (one human), "hotseat" (two) or "demo" (none)."""

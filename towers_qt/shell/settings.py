@@ -11,7 +11,7 @@ from typing import Any
 
 from PySide6.QtCore import QByteArray, QSettings
 
-from towers_qt.shell.names import SIDE_NAME
+from towers_core.board import SIDE_NAMES
 from towers_qt.shell.palette import SCHEMES
 
 ORGANIZATION = "Towers"
@@ -85,7 +85,7 @@ def _choice(value: Any, allowed: tuple[str, ...], default: str) -> str:
 
 
 def _side(side: str) -> str:
-    if side not in SIDE_NAME:
+    if side not in SIDE_NAMES:
         raise ValueError(f"side must be 'S' or 'N', not {side!r}")
     return side
 
@@ -145,7 +145,7 @@ class Settings:
     # -- players --------------------------------------------------------------------------
     def player_name(self, side: str) -> str:
         key = Key.NAME_SOUTH if _side(side) == "S" else Key.NAME_NORTH
-        default = SIDE_NAME[_side(side)]
+        default = SIDE_NAMES[_side(side)]
         return str(self._get(key, default) or default).strip() or default
 
     def set_player_name(self, side: str, name: str) -> None:

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QApplication, QWidget
 
+from towers_core.board import SIDE_NAMES
 from towers_core.skirmish.ai.levels import LEVELS
 from towers_qt.shell.look import card_pixmap
-from towers_qt.shell.names import SIDE_NAME
 from towers_qt.shell.palette import colour_word
 from towers_qt.shell.players import other
 from towers_qt.shell.settings import Settings
@@ -86,7 +86,7 @@ def demo_setup(seed: int) -> GameSetup:
     from towers_qt.shell.new_game import GameSetup
 
     return GameSetup(mode="computer", level="easy", human_side=None, first=None, seed=seed,
-                     names=dict(SIDE_NAME))
+                     names=dict(SIDE_NAMES))
 
 
 def midgame(seed: int, plies: int = 36) -> dict:
@@ -96,7 +96,7 @@ def midgame(seed: int, plies: int = 36) -> dict:
     from towers_qt.skirmish.session import Player, Session, check_state
 
     scratch = Session(time_ms=0)
-    scratch.new_game({p: Player("human", name) for p, name in SIDE_NAME.items()}, seed)
+    scratch.new_game({p: Player("human", name) for p, name in SIDE_NAMES.items()}, seed)
     while scratch.result is None and (len(scratch.log) < plies or scratch.to_move != "S"):
         side = scratch.to_move
         view = api.view(scratch.position, side)

@@ -14,9 +14,9 @@ import re
 from pathlib import Path
 from typing import Any
 
+from towers_core.board import PLAYERS
 from towers_core.checks import SEED_MAX, SEED_MIN, whole_number
 from towers_core.skirmish import api
-from towers_qt.shell.players import SIDES
 from towers_qt.shell.save_file import (
     MAX_LOG,
     SAVE_FORMAT,
@@ -42,7 +42,7 @@ SNAPSHOT_KEYS = frozenset({"position", "log", "histories"})
 MAX_NAME = 40
 PULL_KEY = re.compile(r"[0-9a-f]{40}")
 
-__all__ = ["GAME", "SAVE_FORMAT", "SAVE_VERSION", "SIDES", "SaveError", "check_state", "read_save"]
+__all__ = ["GAME", "SAVE_FORMAT", "SAVE_VERSION", "PLAYERS", "SaveError", "check_state", "read_save"]
 
 
 def read_save(path: str | Path) -> dict:
@@ -68,8 +68,8 @@ def check_state(data: dict, name: str = "This file") -> dict:
 def _checked(data: dict, version: int) -> dict:
     require_keys(data, "the save", KEYS[version])
     seed = whole_number(data["seed"], "seed", SEED_MIN, SEED_MAX, Damage)
-    require_keys(data["players"], "players", frozenset(SIDES))
-    players = {p: _player(data["players"][p], p) for p in SIDES}
+    require_keys(data["players"], "players", frozenset(PLAYERS))
+    players = {p: _player(data["players"][p], p) for p in PLAYERS}
     position = data["position"]
     core_check("position", api.validate, position)
     log = _log(data["log"])
@@ -106,8 +106,8 @@ def _log(value: Any) -> list[dict]:
 
 def _histories(value: Any, log: list[dict], position: dict) -> dict[str, list]:
     """Each player's AI history: valid, one item per log entry, ending in their view of now."""
-    require_keys(value, "histories", frozenset(SIDES))
-    for p in SIDES:
+    require_keys(value, "histories", frozenset(PLAYERS))
+    for p in PLAYERS:
         history = value[p]
         core_check(f"histories.{p}", api.validate_history, history, p)
         if len(history) != len(log):
@@ -121,9 +121,9 @@ def _histories(value: Any, log: list[dict], position: dict) -> dict[str, list]:
 
 
 def _viewer(value: Any, players: dict) -> str:
-    if value not in SIDES:
+    if value not in PLAYERS:
         fail("viewer", "must be \"S\" or \"N\"")
-    humans = [p for p in SIDES if players[p].kind == "human"]
+    humans = [p for p in PLAYERS if players[p].kind == "human"]
     if len(humans) == 1 and value != humans[0]:
         fail("viewer", "must be the human player against the computer")
     return value
@@ -131,9 +131,9 @@ def _viewer(value: Any, players: dict) -> str:
 
 def _seen(value: Any, position: dict) -> dict[str, dict[str, str]]:
     """Enemy cards a player saw and took back: each must be that face-down card, where it is."""
-    require_keys(value, "seen", frozenset(SIDES))
+    require_keys(value, "seen", frozenset(PLAYERS))
     board = position["board"]
-    for p in SIDES:
+    for p in PLAYERS:
         if not isinstance(value[p], dict):
             fail(f"seen.{p}", "must be an object of squares")
         for square, code in value[p].items():
@@ -166,14 +166,14 @@ def _undo(value: Any, log: list[dict], histories: dict, position: dict) -> list[
         require_keys(snap, where, SNAPSHOT_KEYS)
         core_check(f"{where}.position", api.validate, snap["position"])
         at = whole_number(snap["log"], f"{where}.log", last + 1, len(log) - 1, Damage)
-        require_keys(snap["histories"], f"{where}.histories", frozenset(SIDES))
-        if any(snap["histories"][p] != at for p in SIDES):
+        require_keys(snap["histories"], f"{where}.histories", frozenset(PLAYERS))
+        if any(snap["histories"][p] != at for p in PLAYERS):
             fail(f"{where}.histories", "must match its log length")
         if snap["position"]["actions"] + len(log) - at != position["actions"]:
             fail(where, "is not a position of this game")
         if log[at]["player"] != snap["position"]["to_move"]:
             fail(where, "is not before a move of the player to move")
-        if at and any(histories[p][at - 1]["view"] != api.view(snap["position"], p) for p in SIDES):
+        if at and any(histories[p][at - 1]["view"] != api.view(snap["position"], p) for p in PLAYERS):
             fail(where, "does not match the histories")
         last = at
     return value

@@ -23,17 +23,17 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
+from towers_core.board import SIDE_NAMES
 from towers_core.skirmish import api
 from towers_core.skirmish.ai.levels import get_level
 from towers_core.skirmish.ai.player import Searcher
-from towers_qt.shell.names import SIDE_NAME
 from towers_qt.shell.players import Player, other
 from towers_qt.shell.save_file import SAVE_FORMAT, SaveError, write_atomic
 from towers_qt.shell.session import GameSession
 from towers_qt.skirmish.save_check import (
     GAME,
     SAVE_VERSION,
-    SIDES,
+    PLAYERS,
     check_state,
     read_save,
 )
@@ -72,7 +72,7 @@ class Session(GameSession):
 
     def __init__(self, parent: QObject | None = None, time_ms: int | None = None) -> None:
         super().__init__(Searcher, parent)
-        self.players = {"S": Player("human", SIDE_NAME["S"]), "N": Player("ai", "Computer")}
+        self.players = {"S": Player("human", SIDE_NAMES["S"]), "N": Player("ai", "Computer")}
         self.seed = 0
         self.position: dict = {}
         self.log: list[dict] = []
@@ -89,7 +89,7 @@ class Session(GameSession):
                  position: dict | None = None) -> None:
         """Start a game; `musters` may give one side only (the other is drawn from the seed)."""
         self._forget_search()
-        self.players = {p: copy.copy(players[p]) for p in SIDES}
+        self.players = {p: copy.copy(players[p]) for p in PLAYERS}
         self.seed = seed
         self.position = position if position is not None else api.new_position(seed, self._musters(seed, musters))
         self.log, self.histories = [], {"S": [], "N": []}
@@ -99,10 +99,10 @@ class Session(GameSession):
         self.positionChanged.emit()
 
     def _musters(self, seed: int, musters: dict | None) -> dict | None:
-        if not musters or all(musters.get(p) for p in SIDES):
+        if not musters or all(musters.get(p) for p in PLAYERS):
             return musters
         drawn = api.new_position(seed)["barrack"]
-        return {p: list(musters.get(p) or drawn[p]) for p in SIDES}
+        return {p: list(musters.get(p) or drawn[p]) for p in PLAYERS}
 
     def _default_viewer(self) -> str:
         humans = self.humans()
@@ -157,7 +157,7 @@ class Session(GameSession):
         return pulls
 
     def _record(self, entry: dict, before: dict) -> None:
-        for p in SIDES:
+        for p in PLAYERS:
             self.histories[p].append(api.history_entry(entry, self.position, p))
             self._follow_seen(p, entry)
 
@@ -180,7 +180,7 @@ class Session(GameSession):
     # -- undo -----------------------------------------------------------------------------------
     def _snapshot(self) -> dict:
         return {"position": self.position, "log": len(self.log),
-                "histories": {p: len(self.histories[p]) for p in SIDES}}
+                "histories": {p: len(self.histories[p]) for p in PLAYERS}}
 
     def can_undo(self) -> bool:
         return self.mode() == "solo" and bool(self._undo)
@@ -195,7 +195,7 @@ class Session(GameSession):
         self._remember_reveals(undone, snap["position"])
         self.position = snap["position"]
         del self.log[snap["log"]:]
-        for p in SIDES:
+        for p in PLAYERS:
             del self.histories[p][snap["histories"][p]:]
             self._prune_seen(p)
         self.positionChanged.emit()
@@ -249,7 +249,7 @@ class Session(GameSession):
     # -- save / load ----------------------------------------------------------------------------
     def to_dict(self) -> dict:
         return {"format": SAVE_FORMAT, "game": GAME, "version": SAVE_VERSION, "seed": self.seed,
-                "players": {p: asdict(self.players[p]) for p in SIDES},
+                "players": {p: asdict(self.players[p]) for p in PLAYERS},
                 "position": self.position, "log": self.log, "histories": self.histories,
                 "seen": self.seen, "pulls": self.pull_memory, "viewer": self.viewer, "undo": self._undo}
 

@@ -1,7 +1,8 @@
 """The first start's welcome to Skirmish: which side you are and what to do first."""
 from __future__ import annotations
 
-from towers_qt.shell.names import SIDE_NAME
+from towers_core.board import SIDE_NAMES
+
 
 
 def welcome_text(side: str, mode: str, colour: str) -> str:
@@ -9,7 +10,7 @@ def welcome_text(side: str, mode: str, colour: str) -> str:
     if mode == "hotseat":
         who = "Two players share this screen: each turn, pass the device when asked."
     else:
-        who = (f"You play <b>{SIDE_NAME[side]}</b> — the {colour} cards, your home row at the bottom "
+        who = (f"You play <b>{SIDE_NAMES[side]}</b> — the {colour} cards, your home row at the bottom "
                f"— against the computer.")
     return (f"<h3>Welcome to Skirmish</h3><p>{who}</p>"
             "<p><b>First:</b> deploy a card. Pick one in your <b>Barrack</b> (left), then click a gold dot "

@@ -9,10 +9,11 @@ from PySide6.QtCore import QEventLoop, Qt, QTimer
 from PySide6.QtGui import QActionGroup, QCursor, QIcon, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QLabel, QVBoxLayout, QWidget
 
+from towers_core.board import SIDE_NAMES
 from towers_core.skirmish import api
 from towers_qt.shell.frame import GameFrame
 from towers_qt.shell.log_dock import LogWidget
-from towers_qt.shell.names import SIDE_NAME, turn_text, verb
+from towers_qt.shell.names import turn_text, verb
 from towers_qt.shell.palette import SIDE
 from towers_qt.shell.paths import resource
 from towers_qt.shell.players import other
@@ -158,7 +159,7 @@ class MainWindow(GameFrame):
 
         `ai_sides` overrides who the computer plays (both sides for a demo)."""
         ai_sides = ai_sides if ai_sides is not None else {setup.ai_side} - {None}
-        players = {p: Player("ai" if p in ai_sides else "human", setup.names.get(p, SIDE_NAME[p]),
+        players = {p: Player("ai" if p in ai_sides else "human", setup.names.get(p, SIDE_NAMES[p]),
                              setup.level) for p in ("S", "N")}
         musters = dict(musters or {})
         for side in ai_sides:
@@ -206,7 +207,7 @@ class MainWindow(GameFrame):
         curtain.continued.disconnect(waiting.quit)
         self._mustering = False
         self.at_device = side
-        curtain.hold(f"{name or SIDE_NAME[side]} is mustering in secret…")
+        curtain.hold(f"{name or SIDE_NAMES[side]} is mustering in secret…")
 
     def _setup_abandoned(self) -> None:
         """A cancelled hot-seat muster: the old game comes back, behind a curtain if it needs one."""

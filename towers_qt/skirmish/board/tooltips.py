@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from html import escape
 
+from towers_core.board import SIDE_NAMES
 from towers_core.skirmish import api, belief
-from towers_qt.shell.names import SIDE_NAME
 
 TERRAIN = {
     "high": "High ground: +1 Might to a card fighting from it; held high ground moves the Dominance "
@@ -36,7 +36,7 @@ def card_text(code: str) -> str:
 def square_tip(view: dict, viewer: str, square: str, seen: dict[str, str] | None = None,
                history: list[dict] | None = None, names: dict[str, str] | None = None) -> str:
     """The tooltip of one square of `viewer`'s view: the card on it and its terrain."""
-    names = names or SIDE_NAME
+    names = names or SIDE_NAMES
     parts = []
     cell = view["board"].get(square)
     if cell:

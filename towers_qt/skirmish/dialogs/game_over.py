@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from towers_core.board import SIDE_NAMES
 from towers_qt.shell.look import (
     EDGE,
     GOLD,
@@ -24,7 +25,7 @@ from towers_qt.shell.look import (
     primary,
     secondary,
 )
-from towers_qt.shell.names import SIDE_NAME, possessive
+from towers_qt.shell.names import possessive
 from towers_qt.shell.palette import SIDE_COLOR, SIDE_TEXT
 from towers_qt.shell.players import other
 
@@ -67,7 +68,7 @@ class GameOverDialog(QDialog):
                  viewer: str | None = None) -> None:
         super().__init__(parent)
         self.game_result, self.summary, self.viewer = result, summary, viewer
-        self.names = {**SIDE_NAME, **(summary.get("names") or {})}
+        self.names = {**SIDE_NAMES, **(summary.get("names") or {})}
         self.wants_new_game = False
         self.setObjectName("gameOverDialog")
         self.setWindowTitle("Skirmish over")

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from towers_core.board import SIDE_NAMES
 from towers_core.skirmish import api
 from towers_qt.shell.fit import SMALL_SCREEN, fit_to_screen, scrolling
 from towers_qt.shell.look import (
@@ -38,7 +39,6 @@ from towers_qt.shell.look import (
     primary,
     secondary,
 )
-from towers_qt.shell.names import SIDE_NAME
 from towers_qt.shell.palette import SIDE_TEXT
 from towers_qt.shell.settings import Settings
 
@@ -183,7 +183,7 @@ class MusterDialog(QDialog):
         self.budget = api.BUDGET
         self.side, self.settings, self.preset = side, settings, None
         self.setObjectName("musterDialog")
-        self.setWindowTitle(f"Muster — {name or SIDE_NAME.get(side, side)}")
+        self.setWindowTitle(f"Muster — {name or SIDE_NAMES.get(side, side)}")
         self._build(name)
         self.setMinimumWidth(min(760, SMALL_SCREEN.width()))
         self.set_cards(self._initial(initial))
@@ -194,7 +194,7 @@ class MusterDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(26, 22, 26, 18)
         layout.setSpacing(8)
-        who = name or SIDE_NAME.get(self.side, self.side)
+        who = name or SIDE_NAMES.get(self.side, self.side)
         layout.addWidget(heading(f"Muster — {who}", color=SIDE_TEXT.get(self.side, GOLD)))
         layout.addWidget(muted(f"Choose your barrack: up to {self.budget} troops. The King is "
                                "free and always comes. Hover a card for its full ability."))

@@ -6,8 +6,9 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QLinearGradient, QPainter, QPaintEvent, QPen, QPolygonF, QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
+from towers_core.board import SIDE_NAMES
 from towers_core.skirmish import api
-from towers_qt.shell.names import SIDE_NAME, possessive
+from towers_qt.shell.names import possessive
 from towers_qt.shell.palette import SIDE
 from towers_qt.skirmish.board import palette
 from towers_qt.skirmish.board.card_face import card_info
@@ -65,7 +66,7 @@ def marker_text(marker: int, names: dict[str, str] | None = None) -> str:
     if marker == 0:
         return "Dominance: even (0)"
     side = "S" if marker > 0 else "N"
-    return f"Dominance: {(names or SIDE_NAME).get(side, SIDE_NAME[side])} {abs(marker)} of 10"
+    return f"Dominance: {(names or SIDE_NAMES).get(side, SIDE_NAMES[side])} {abs(marker)} of 10"
 
 
 class DominanceWidget(QWidget):
@@ -103,7 +104,7 @@ class DominanceWidget(QWidget):
                 ("deck", "Fortune left<br><small>+1 · 0 · −1</small>"))
         self.heads = {}
         for col, side in enumerate(("S", "N"), start=1):
-            head = QLabel(SIDE_NAME[side])
+            head = QLabel(SIDE_NAMES[side])
             head.setWordWrap(True)  # a long name takes a second line, never an ellipsis
             head.setProperty("side", side)
             self.table.addWidget(head, 0, col)
@@ -126,7 +127,7 @@ class DominanceWidget(QWidget):
         self.north_end.setText(f"◀ {names.get('N', 'North')}")
         score = api.score(view)
         for side in ("S", "N"):
-            self.heads[side].setText(names.get(side, SIDE_NAME[side]))
+            self.heads[side].setText(names.get(side, SIDE_NAMES[side]))
             self.cells[("high", side)].setText(f"{score['high'][side]} of {len(view['terrain']['high'])}")
             caps = view["captured"][side]
             self.cells[("captured", side)].setText(f"<b>{len(caps)}</b> · value {score['value'][side]}")
@@ -136,7 +137,7 @@ class DominanceWidget(QWidget):
                 f"<span style='color:#e0bf6c'>{deck['+1']}</span> · {deck['0']} · "
                 f"<span style='color:#e07a80'>{deck['-1']}</span>")
             self.cells[("deck", side)].setToolTip(
-                f"Left in {possessive(names.get(side, SIDE_NAME[side]), False)} fortune deck: "
+                f"Left in {possessive(names.get(side, SIDE_NAMES[side]), False)} fortune deck: "
                 f"{deck['+1']} × +1, {deck['0']} × 0, "
                 f"{deck['-1']} × −1")
 

@@ -5,7 +5,7 @@ cards in full, the enemy's as far as they could see. Joined, the two views are t
 a review needs nothing the save does not already hold (and works on saved games)."""
 from __future__ import annotations
 
-from towers_qt.shell.players import SIDES
+from towers_core.board import PLAYERS
 
 
 def joined(view_s: dict, view_n: dict) -> dict:
@@ -14,7 +14,7 @@ def joined(view_s: dict, view_n: dict) -> dict:
     full = dict(view_s)
     full["board"] = {sq: dict(views[cell["owner"]]["board"][sq]) for sq, cell in view_s["board"].items()}
     for field in ("barrack", "resting"):
-        full[field] = {p: list(views[p][field][p]) for p in SIDES}
+        full[field] = {p: list(views[p][field][p]) for p in PLAYERS}
     return full
 
 
