@@ -295,3 +295,22 @@ def test_the_known_bad_inputs_get_named_project_errors(index):
     call, error, field = _known_bad_inputs()[index]
     with pytest.raises(error, match=field):
         call()
+
+
+def test_unreachable_positions_load_and_play():
+    """Rules decision 21: files are checked for shape, not reachability; play goes on by the rules and
+    every position it reaches loads again (the marker stays on its track)."""
+    base = {"g1": "S:Sc", "g7": "N:Sc", "a1": "S:K^"}
+    two_passes = make_pos(base, passes=2)
+    api.validate(two_passes)
+    assert api.apply(two_passes, "pass", {})["result"] == {"winner": None, "reason": "passes"}
+    assert api.apply(two_passes, "g1-f1", {})["result"] is None
+    at_ten = make_pos({**base, "d4": "S:Kn"}, marker=10)
+    won = api.apply(at_ten, "pass", {})
+    assert (won["marker"], won["result"]) == (10, {"winner": "S", "reason": "dominance"})
+    api.validate(won)
+    back = api.apply(make_pos({**base, "d4": "N:Kn"}, marker=10, to_move="N"), "pass", {})
+    assert (back["marker"], back["result"]) == (9, None)
+    king_high = make_pos({**base, "d4": "N:K"})
+    api.validate(king_high)
+    assert api.choose_action(api.view(king_high, "S"), [], "normal", 1, time_ms=300) in api.legal_actions(king_high)

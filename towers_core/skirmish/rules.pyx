@@ -582,7 +582,8 @@ cdef void end_turn(State* s, int p, int was_pass, int* entered) noexcept nogil:
     hp = held[p]
     ho = held[o]
     if hp > ho or (hp == ho and captured_count(s, p) > captured_count(s, o)):
-        s.marker += toward
+        if s.marker * toward < DOMINANCE_WIN:   # the track ends at 10 (a loaded file may already stand there)
+            s.marker += toward
         if s.marker * toward >= DOMINANCE_WIN:
             s.winner = p
             s.reason = R_DOMINANCE
