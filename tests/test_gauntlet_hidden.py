@@ -114,3 +114,17 @@ def test_hidden_rogue_claiming_a_chest_may_hide_again_and_shows_its_move():
     assert new["pieces"]["c6"]["hidden"]
     seen = api.log_view(pos, "c5-c6*hide", "C")[0]
     assert seen["a"] == "?-c6*hide" and seen["ev"] == [["reveal", "c6", "Ro"], ["claim", "c6", "gold"], ["hide", "c6"]]
+
+
+def test_extra_action_point_runs_the_detection_check():
+    """§21.1 point 7: `+ap` is an action, so a detection check follows it (a hand-made position with a
+    hidden Rogue already beside a Gold Mage); `end` leaves it to the next turn's start."""
+    pos = make(kings({"d3": unit("C", "Ro", hidden=True), "d2": unit("G", "Ma")}), turn=4,
+               armies={"C": army(r={"Ro": "hide"}), "G": army()})
+    ref, entries = api.play(pos, "+ap")
+    c = api.apply(pos, "+ap")
+    assert ref == c and not c["pieces"]["d3"]["hidden"] and c["ap"] == pos["ap"] + 1
+    assert entries[0]["ev"] == [["reveal", "d3", "Ro"]]
+    quiet = make(kings({"d3": unit("C", "Ro", hidden=True), "d5": unit("G", "Ma")}), turn=4,
+                 armies={"C": army(r={"Ro": "hide"}), "G": army()})
+    assert api.play(quiet, "+ap")[1][0]["ev"] == []

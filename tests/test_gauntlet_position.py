@@ -116,3 +116,15 @@ def test_listed_actions_parse_and_are_sorted():
     assert acts == sorted(acts) and len(set(acts)) == len(acts)
     for a in acts:
         parse_action(a)
+
+
+def test_seed_is_read_in_either_case_and_written_in_lower_case():
+    """Rules decision 18 (Gauntlet): `new_position` takes 16 hex digits in either case (§16.1), the position holds
+    them in lower case, and a file's `seed` must be lower case (the form the engine writes)."""
+    armies = {"C": army(), "G": army()}
+    upper = api.new_position("00000000DEADBEEF", armies)
+    assert upper["seed"] == "00000000deadbeef" == api.new_position(0xDEADBEEF, armies)["seed"]
+    api.validate(upper)
+    upper["seed"] = "00000000DEADBEEF"
+    with pytest.raises(BadPosition, match="seed"):
+        api.validate(upper)

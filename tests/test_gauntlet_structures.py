@@ -1,5 +1,5 @@
 """§7 structures and §2.3/§2.4: shots, strikes, auras, Magnetic Field, Research and perks."""
-from gauntlet_helpers import army, events, kings, make, struct, unit
+from gauntlet_helpers import army, banner, events, kings, make, struct, unit
 from towers_core.gauntlet import api
 
 
@@ -70,3 +70,19 @@ def test_scrap_reduces_afield_fine_point_15():
     pos = G({"c1": struct("G", "De", done=True)}, p=("De",))
     new = api.apply(pos, "c1#")
     assert new["supply"]["G"] == 13
+
+
+def test_pawn_builds_on_the_chest_its_move_just_claimed():
+    """Rules decision 17 (Gauntlet): the part-2 move claims the chest (§12.4), so the tile no longer holds an
+    unclaimed one (§2.3) and part 4 may Build there; the reference and the C engine agree."""
+    pieces = {"d7": unit("C", "Pa", royal=True, max=20), "d1": unit("G", "Ki"), "f5": unit("G", "Pa")}
+    pos = make(pieces, turn=4, mode="gauntlet", foe="pawnlord",
+               armies={"C": api.foe_army(7, "pawnlord"), "G": banner()}, chests={"f6": "gold", "a6": "tome"})
+    legal = api.legal_actions(pos)
+    assert {"f5-f6*build:De", "f5-f6*build:Wt", "f5-f6*build:Bk"} <= set(legal)
+    ref, _ = api.play(pos, "f5-f6*build:De")
+    c = api.apply(pos, "f5-f6*build:De")
+    assert ref == c
+    assert c["chests"] == {"a6": "tome"} and c["spoils"]["gold"] == 10
+    assert c["pieces"]["f6"]["type"] == "De" and c["pieces"]["f6"]["side"] == "G"
+    assert api.legal_actions(pos) == legal          # generation put the chest back

@@ -81,12 +81,15 @@ def play_full(pos: dict, action: object) -> tuple[dict, list[Entry]]:
 
 
 def _extra_ap(pos: dict, action: str) -> tuple[dict, list[Entry]]:
-    """Gold's once-a-Battle token: one more action point this turn."""
+    """Gold's once-a-Battle token: one more action point this turn. An action like any other, so
+    a detection check follows it (§21.1 point 7)."""
     if pos["to_move"] != "G" or not pos["token"]:
         raise IllegalAction(f"{action!r}: only Gold, once per Battle")
     pos["token"] = False
     pos["ap"] += 1
-    return pos, [Entry(pos["turn"], pos["to_move"], action)]
+    ctx = Ctx(pos, "G")
+    detect(ctx)
+    return pos, [Entry(pos["turn"], "G", action, ctx)]
 
 
 def _end_turn(pos: dict, action: str) -> tuple[dict, list[Entry]]:

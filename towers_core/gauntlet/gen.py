@@ -227,11 +227,13 @@ def activations(pos: dict, t: str) -> list[str]:
         for to in [None] + move_dests(pos, t, p):
             cur = t
             hidden = p["hidden"]
+            chest = None
             if to is not None:
                 pieces[to] = pieces.pop(t)
                 cur = to
-                if hidden and p["side"] == "G" and to in pos["chests"]:
+                if p["side"] == "G" and to in pos["chests"]:
                     p["hidden"] = False          # claiming the chest reveals it (§9)
+                    chest = pos["chests"].pop(to)  # and frees the tile for a Build (§2.3, decision 17)
             for p3 in (False, True):
                 if p3 and not (gears and p1 is None and not p["sieged"]):
                     continue
@@ -244,6 +246,8 @@ def activations(pos: dict, t: str) -> list[str]:
                     p["sieged"] = False
             if to is not None:
                 pieces[t] = pieces.pop(to)
+            if chest is not None:
+                pos["chests"][to] = chest
             p["hidden"] = hidden
         p["hp"], p["fx"], p["sieged"] = saved
     return out

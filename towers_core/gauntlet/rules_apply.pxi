@@ -632,6 +632,7 @@ cdef int play(State* s, long long act, Out* o) noexcept nogil:
             return -1
         s.token = 0
         s.ap += 1
+        detect(s)                       # an action like any other (§21.1 point 7)
         return 1
     if kind == K_END:
         end_of_turn(s)

@@ -191,7 +191,7 @@ cdef void move_raw(State* s, int a, int b) noexcept nogil:
 cdef void activations(State* s, int t, Out* o) noexcept nogil:
     """Every activation of the mover's unit on `t` (§5.2 parts 1–4, at least one used)."""
     cdef Piece* p = &s.b[t]
-    cdef int gears, p1, to, cur, hidden, p3, earlier, hp0, sieged0, fu0
+    cdef int gears, p1, to, cur, hidden, chest, p3, earlier, hp0, sieged0, fu0
     cdef signed char fv0
     cdef uint64_t dests
     cdef int opts[3]
@@ -221,11 +221,14 @@ cdef void activations(State* s, int t, Out* o) noexcept nogil:
         while True:
             cur = t
             hidden = s.b[t].hidden
+            chest = 0
             if to >= 0:
                 move_raw(s, t, to)
                 cur = to
-                if hidden and s.b[cur].side == 1 and s.chest[to]:
-                    s.b[cur].hidden = 0
+                if s.b[cur].side == 1 and s.chest[to]:
+                    s.b[cur].hidden = 0      # claiming the chest reveals it (§9)
+                    chest = s.chest[to]      # and frees the tile for a Build (§2.3, decision 17)
+                    s.chest[to] = 0
             p = &s.b[cur]
             for p3 in range(2):
                 if p3 and not (gears and p1 == 0 and not p.sieged):
@@ -240,6 +243,8 @@ cdef void activations(State* s, int t, Out* o) noexcept nogil:
                     p.sieged = 0
             if to >= 0:
                 move_raw(s, to, t)
+                if chest:
+                    s.chest[to] = chest
             p = &s.b[t]
             p.hidden = hidden
             if not dests:
