@@ -131,3 +131,17 @@ def test_a_malformed_history_is_refused(choose, spoil, message):
     spoil(history, pos, hist["N"])
     with pytest.raises(BadHistory, match=message):
         choose(api.view(pos, "S"), history, "depth:1", 1)
+
+
+@pytest.mark.parametrize("choose", _entry_points())
+def test_a_history_naming_the_opponents_face_down_deploy_is_refused(choose):
+    """North's deploys reach South's history as `?@c1`; the same item with the card named (the raw
+    log entry's action) is a peek, and every way into the AI refuses it."""
+    from towers_core.errors import BadHistory
+    pos, hist = _played()
+    history = hist["S"]
+    i = next(i for i, h in enumerate(history) if h["action"].startswith("?@"))
+    history[i] = dict(history[i], action=hist["N"][i]["action"])      # North's own record names it
+    assert not history[i]["action"].startswith("?")
+    with pytest.raises(BadHistory, match=rf"history\[{i}\]\.action: an opponent's deploy is face-down"):
+        choose(api.view(pos, "S"), history, "depth:1", 1)

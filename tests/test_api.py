@@ -314,3 +314,38 @@ def test_unreachable_positions_load_and_play():
     king_high = make_pos({**base, "d4": "N:K"})
     api.validate(king_high)
     assert api.choose_action(api.view(king_high, "S"), [], "normal", 1, time_ms=300) in api.legal_actions(king_high)
+
+
+def test_counters_saturate_so_every_output_loads_again():
+    """Rules decision 21: `actions` and `passes` stop at the largest values a file may hold."""
+    base = {"g1": "S:Sc", "g7": "N:Sc", "a1": "S:K^"}
+    late = api.apply(make_pos(base, actions=10 ** 4), "pass", {})
+    assert late["actions"] == 10 ** 4 and late["result"] == {"winner": None, "reason": "long-game"}
+    third = api.apply(make_pos(base, passes=2), "pass", {})
+    assert third["passes"] == 2 and third["result"]["reason"] == "passes"
+    for out in (late, third):
+        api.validate(out)
+
+
+def test_pull_outcomes_need_the_whole_position():
+    """On a view a face-down King passes for a card that pulls; the chance table is the truth's only,
+    and the preview of a fight that is surely the King's shows no pull odds (fine point 4)."""
+    pos = make_pos({"a1": "S:Kn", "a2": "N:K"})
+    view = api.view(pos, "S")
+    assert api.pull_outcomes(pos, "a1xa2") == [({}, 1.0)]
+    with pytest.raises(BadPosition):
+        api.pull_outcomes(view, "a1xa2")
+    preview = api.preview_attack(view, "a1xa2")
+    assert preview["identities"] == {"K": 1.0} and preview["king_fight"] and preview["pull_odds"] == {}
+
+
+def test_play_writes_sorted_lists_and_an_entry_of_its_own():
+    """§10 "lists sorted": a file's unsorted terrain comes out sorted; the entry's result is its own."""
+    pos = make_pos({"g1": "S:Sc", "g7": "N:Sc", "a1": "S:K^", "d2": "N:K^"})
+    pos["terrain"] = {"high": sorted(pos["terrain"]["high"], reverse=True),
+                      "mountains": sorted(pos["terrain"]["mountains"], reverse=True)}
+    after, entry = api.play(pos, "resign")
+    assert after["terrain"] == {k: sorted(v) for k, v in pos["terrain"].items()}
+    assert entry["result"] == after["result"] == {"winner": "N", "reason": "resign"}
+    entry["result"]["winner"] = "S"
+    assert after["result"]["winner"] == "N"

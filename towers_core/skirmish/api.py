@@ -53,7 +53,8 @@ def validate(pos: dict) -> None:
 
 
 def validate_view(view: dict, player: str) -> None:
-    """Raise BadPosition unless `view` is exactly what view(pos, player) gives for some position."""
+    """Raise BadPosition unless `view` has the form view(pos, player) gives (rules decision 17): nothing
+    hidden from `player` named, every visible card within the pool and budget."""
     position.view_engine(view, player)
 
 
@@ -94,8 +95,9 @@ def _legal_code(e: Engine, action: str) -> int:
 
 
 def pull_outcomes(pos: dict, action: str) -> list[tuple[dict, float]]:
-    """Each combination of pulls the action can draw, with its exact probability."""
-    e = position.mover_engine(pos)
+    """Each combination of pulls the action can draw, with its exact probability. The whole position
+    only: on a view a face-down King would pass for a card that pulls (fine point 4)."""
+    e = position.to_engine(pos)
     return pull_table(e, _legal_code(e, action))
 
 
@@ -145,7 +147,7 @@ def _entry(before: dict, after: dict, code: int, record: dict) -> dict:
     entry = {"player": before["to_move"], "action": notation.format_action(code),
              "public": notation.format_action(code, hide_card=True), "kind": parts["kind"],
              "card": parts["card"], "fight": None, "scouted": None, "scouted_card": None,
-             "soulcast": None, "captured": _new_captures(before, after), "result": after["result"]}
+             "soulcast": None, "captured": _new_captures(before, after), "result": copy.deepcopy(after["result"])}
     if parts["kind"] in ("retreat",):
         entry["card"] = before["board"][parts["from"]]["card"]
         entry["card_was_up"] = before["board"][parts["from"]]["up"]

@@ -14,7 +14,7 @@ from towers_core.skirmish.cards import BUDGET, BY_CODE, CODES, DECK, INDEX, POOL
 from towers_core.checks import whole_number
 from towers_core.errors import BadMuster, BadPosition, brief
 from towers_core.board import PLAYERS, SQUARE_INDEX, SQUARES
-from towers_core.skirmish.rules import Engine
+from towers_core.skirmish.rules import COUNTER_CAPS, Engine
 
 REASONS = (None, "king", "empty", "resign", "dominance", "passes", "long-game")
 KEYS = ("terrain", "board", "barrack", "resting", "captured", "decks", "marker", "to_move",
@@ -307,8 +307,8 @@ def _int_field(pos: dict, key: str, lo: int, hi: int) -> int:
 
 def _load_meta(e: Engine, pos: dict) -> None:
     marker = _int_field(pos, "marker", -10, 10)
-    actions = _int_field(pos, "actions", 0, 10 ** 4)
-    passes = _int_field(pos, "passes", 0, 2)
+    actions = _int_field(pos, "actions", 0, COUNTER_CAPS["actions"])
+    passes = _int_field(pos, "passes", 0, COUNTER_CAPS["passes"])
     if not isinstance(pos["to_move"], str) or pos["to_move"] not in PLAYERS:
         raise BadPosition("to_move must be 'S' or 'N'")
     moved = pos["moved"]
@@ -380,7 +380,7 @@ def _check_hidden_side(e: Engine, pos: dict, i: int) -> None:
 
 
 def from_engine(e: Engine, terrain: dict) -> dict:
-    """The RULES §10 dict of an engine state (terrain passed through, already canonical)."""
+    """The RULES §10 dict of an engine state (the terrain's lists sorted, as §10 writes every list)."""
     board = {}
     for sq in range(49):
         card, owner, flags = e.get_square(sq)
@@ -389,7 +389,7 @@ def from_engine(e: Engine, terrain: dict) -> dict:
                                   "posture": "defensive" if flags & F_DEF else "ready",
                                   "spent": bool(flags & F_SPENT)}
     meta = e.get_meta()
-    out = {"terrain": copy.deepcopy(terrain), "board": board}
+    out = {"terrain": {key: sorted(terrain[key]) for key in ("high", "mountains")}, "board": board}
     for field in ("barrack", "resting", "captured"):
         out[field] = {p: sorted(c for c, n in zip(CODES, e.get_counts(field, i)) for _ in range(n))
                       for i, p in enumerate(PLAYERS)}

@@ -54,7 +54,7 @@ def preview(e: Engine, view: dict, code: int) -> dict:
             "defender_known": known, "identities": identities,
             "king_fight": mass == 0.0,
             "a_terms": a_terms if mass else None, "d_terms": d_terms if mass else None,
-            "pull_odds": _pull_odds(pull_table(e, code)),
+            "pull_odds": _pull_odds(pull_table(e, code)) if mass else {},  # a King fight pulls nothing
             "outcomes": outcomes}
 
 

@@ -173,8 +173,10 @@ def check_history(history: Any, player: Any) -> None:
     for i, item in enumerate(history):
         where = f"history[{i}]"
         _keys(item, where, HISTORY_KEYS)
-        _action(item["action"], f"{where}.action")
+        kind = _action(item["action"], f"{where}.action")
         _pulls(item["pulls"], f"{where}.pulls")
         check_fight(item["fight"], f"{where}.fight")
         with within(f"{where}.view"):
             view_engine(item["view"], player)
+        if kind == "deploy" and item["view"]["to_move"] == player and not item["action"].startswith("?@"):
+            _fail(f"{where}.action", "an opponent's deploy is face-down: it must read ?@ (api.history_entry)")

@@ -566,8 +566,8 @@ cdef void end_turn(State* s, int p, int was_pass, int* entered) noexcept nogil:
     """RULES §4 and fine points 1-2: bookkeeping, then the end checks in their order."""
     cdef int o = 1 - p, c, first = s.moved[p] == 0, hp, ho, toward = 1 if p == 0 else -1
     cdef int held[2]
-    s.actions += 1
-    s.passes = s.passes + 1 if was_pass else 0
+    s.actions = min(s.actions + 1, ACTIONS_CAP)
+    s.passes = min(s.passes + 1, PASSES_CAP) if was_pass else 0
     s.moved[p] = 1
     for c in range(NCARD):
         s.resting[p][c] = entered[c]
@@ -705,6 +705,7 @@ cdef int _arg(object value, int lo, int hi, str name, object error=BadPosition) 
     return value
 
 
+COUNTER_CAPS = {"actions": ACTIONS_CAP, "passes": PASSES_CAP}  # for the file checks
 RANDOM_PULL = PULL_RANDOM   # Engine.apply's pull argument that draws from the deck (-1, 0, 1 force one)
 
 
@@ -810,7 +811,7 @@ cdef class Engine:
         if not isinstance(moved, (list, tuple)) or len(moved) != 2:
             raise BadPosition("moved must be a pair of 0/1")
         values = (_arg(marker, -DOMINANCE_WIN, DOMINANCE_WIN, "marker"), _arg(to_move, 0, 1, "to_move"),
-                  _arg(actions, 0, 10 ** 4, "actions"), _arg(passes, 0, 2, "passes"),
+                  _arg(actions, 0, ACTIONS_CAP, "actions"), _arg(passes, 0, PASSES_CAP, "passes"),
                   _arg(moved[0], 0, 1, "moved[0]"), _arg(moved[1], 0, 1, "moved[1]"),
                   _arg(winner, -1, 1, "winner"), _arg(reason, R_NONE, R_LONG, "reason"))
         self.s.marker, self.s.to_move, self.s.actions, self.s.passes = values[0], values[1], values[2], values[3]

@@ -62,6 +62,10 @@ cdef enum:
     PULL_RANDOM = 9
     LONG_GAME = 400
     DOMINANCE_WIN = 10
+    # The counters' ranges a position may hold (rules decision 21): play saturates at them, so every
+    # position the engine writes loads again, even after an unreachable file (two passes, no result).
+    ACTIONS_CAP = 10000
+    PASSES_CAP = 2
     # Room for every legal action of any position whose sides keep to the pool (RULES §2: at most
     # 20 cards, 2 Scouts, 2 Lancers, 1 Soulcaster), on any terrain, so no list is ever cut:
     #   deploys <= 49 squares x (10 card types x (bare + 4 attacks) + 4 Soulcasts + 12 scouts) = 3234;
