@@ -349,3 +349,29 @@ def test_play_writes_sorted_lists_and_an_entry_of_its_own():
     assert entry["result"] == after["result"] == {"winner": "N", "reason": "resign"}
     entry["result"]["winner"] = "S"
     assert after["result"]["winner"] == "N"
+
+
+@pytest.mark.parametrize("reason", ["king", "empty", "resign", "dominance"])
+def test_only_a_scored_end_can_be_drawn(reason):
+    """Rules decision 23: a drawn result names passes or long-game, the only ends that are scored."""
+    pos = make_pos({"g1": "S:Sc", "g7": "N:Sc", "a1": "S:K^", "d2": "N:K^"})
+    for ok in ("passes", "long-game"):
+        api.validate(dict(pos, result={"winner": None, "reason": ok}))
+    with pytest.raises(BadPosition, match="result.reason: only passes or long-game can end in a draw"):
+        api.validate(dict(pos, result={"winner": None, "reason": reason}))
+
+
+def test_an_entrys_might_is_there_exactly_when_no_king_fights():
+    """Fine point 4 in the log: a King's fight has no Might or terms, every other fight has both."""
+    pos = make_pos({"c2": "S:Kn^", "c3": "N:Sp^", "a1": "S:K^", "g7": "N:K^"})
+    _, entry = api.play(pos, "c2xc3", {})
+    api.validate_entry(entry)
+    for key in ("a_might", "d_terms"):
+        broken = copy.deepcopy(entry)
+        broken["fight"][key] = None
+        with pytest.raises(BadHistory, match=rf"entry\.fight\.{key}"):
+            api.validate_entry(broken)
+    king = copy.deepcopy(entry)
+    king["fight"]["king_fight"] = True
+    with pytest.raises(BadHistory, match=r"entry\.fight\.a_terms"):
+        api.validate_entry(king)

@@ -93,3 +93,27 @@ def test_veil_hides_the_shadow_princess_at_her_start():
     assert ["hide", "d6"] in ents[1]["ev"] and new["pieces"]["d6"]["hidden"]
     assert "d6" not in api.view(new, "G")["pieces"]
     api.validate(api.view(new, "G"))
+
+
+def test_the_deepest_echo_keeps_its_royal_within_a_units_max_hp():
+    """Rules decision 19 (Gauntlet): echoes run to MAX_ECHO, where the toughest Royal with its HP perk
+    still fits the 999 max HP a position may hold; one more is refused by every entry point."""
+    import pytest
+
+    from towers_core.errors import TowersError
+    from towers_core.gauntlet.foes import FOES, MAX_ECHO
+    from towers_core.gauntlet.units import PERK_HP
+    assert max(f.hp for f in FOES.values()) + 3 * MAX_ECHO + max(PERK_HP.values()) <= 999
+    for foe_id in FOES:
+        army = api.foe_army(1, foe_id, MAX_ECHO)
+        pos = api.new_position(5, {"C": army, "G": banner()}, mode="gauntlet", foe={"id": foe_id, "echo": MAX_ECHO})
+        placed = api.apply(pos, api.legal_actions(pos)[0])
+        api.validate(placed)
+        assert max(q["max"] for q in placed["pieces"].values()) >= FOES[foe_id].hp + 3 * MAX_ECHO
+    with pytest.raises(TowersError, match="echo"):
+        api.foe_army(1, "dead-king", MAX_ECHO + 1)
+    with pytest.raises(TowersError, match="foe.echo"):
+        api.new_position(5, {"C": army, "G": banner()}, mode="gauntlet", foe={"id": "dead-king", "echo": MAX_ECHO + 1})
+    placed["foe"] = dict(placed["foe"], echo=MAX_ECHO + 1)
+    with pytest.raises(TowersError, match="foe.echo"):
+        api.validate(placed)

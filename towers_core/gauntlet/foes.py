@@ -49,13 +49,22 @@ def get_foe(foe_id: object) -> Foe:
     return FOES[foe_id]
 
 
+MAX_ECHO = 300   # an echo's Royal (+3 HP each) stays within a unit's 999 max HP (rules decision 19)
+
+
+def check_echo(echo: object, field: str = "echo") -> int:
+    """An Endless echo number, 0 (the foe itself) to MAX_ECHO."""
+    if not isinstance(echo, int) or isinstance(echo, bool) or not 0 <= echo <= MAX_ECHO:
+        raise TowersError(f"{field}: must be a whole number from 0 to {MAX_ECHO}, not {echo!r}")
+    return echo
+
+
 def foe_army(run_seed: int, foe_id: str, echo: int = 0) -> dict:
     """The foe's sealed army (§12.1, §17.3): drawn unit paths, structure Research, bought perks."""
     foe = get_foe(foe_id)
     if not isinstance(run_seed, int) or isinstance(run_seed, bool) or run_seed < 0 or run_seed >> 64:
         raise TowersError(f"run_seed: must be a 64-bit whole number, not {run_seed!r}")
-    if not isinstance(echo, int) or isinstance(echo, bool) or echo < 0:
-        raise TowersError(f"echo: must be a whole number >= 0, not {echo!r}")
+    check_echo(echo)
     label = foe_id if echo == 0 else f"echo-{echo}"
     rng = SplitMix64(label_seed("loadout|" + label, run_seed))
     army = {s: {"in": False, "r": None, "p": False} for s in SLOTS}

@@ -12,7 +12,7 @@ from towers_core.gauntlet.draft import (
     check_gauntlet_army,
     check_shape,
 )
-from towers_core.gauntlet.foes import FOES, get_foe
+from towers_core.gauntlet.foes import FOES, MAX_ECHO, check_echo, get_foe
 from towers_core.gauntlet.rng import field
 from towers_core.gauntlet.stats import afield, structure_tile_ok
 from towers_core.gauntlet.units import LIMITS, SLOTS, STRUCTURES, SUPPLY_CAP, UNITS
@@ -73,9 +73,7 @@ def new_position(seed: object, armies: object, mode: str = "draft", foe: object 
         if not isinstance(foe, dict) or set(foe) != {"id", "echo"}:
             raise TowersError("foe: must be {'id': foe id, 'echo': k}")
         f = get_foe(foe["id"])
-        echo = foe["echo"]
-        if not isinstance(echo, int) or isinstance(echo, bool) or echo < 0:
-            raise TowersError(f"foe.echo: {echo!r} is not a whole number >= 0")
+        echo = check_echo(foe["echo"], "foe.echo")
         check_gauntlet_army(armies["C"], "armies.C", (f.sig,))
         check_gauntlet_army(armies["G"], "armies.G", ("Ki", "Pa", "De", "Cp"))
         public = {"C": list(SLOTS), "G": list(SLOTS)}
@@ -176,7 +174,7 @@ def _check_foe(pos: dict, g: bool) -> None:
         return
     if not isinstance(foe, dict) or set(foe) != {"id", "echo"} or foe["id"] not in FOES:
         raise _bad("foe: must be {'id': foe id, 'echo': k} in the Gauntlet")
-    _int(foe["echo"], "foe.echo", 0)
+    _int(foe["echo"], "foe.echo", 0, MAX_ECHO)
 
 
 def _check_field(pos: dict, g: bool) -> None:

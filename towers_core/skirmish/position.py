@@ -17,6 +17,7 @@ from towers_core.board import PLAYERS, SQUARE_INDEX, SQUARES
 from towers_core.skirmish.rules import COUNTER_CAPS, Engine
 
 REASONS = (None, "king", "empty", "resign", "dominance", "passes", "long-game")
+DRAWN_REASONS = ("passes", "long-game")   # the only ends scored, and so the only ones that can be drawn (§8)
 KEYS = ("terrain", "board", "barrack", "resting", "captured", "decks", "marker", "to_move",
         "actions", "passes", "moved", "result")
 F_UP, F_DEF, F_SPENT = 1, 2, 4
@@ -324,6 +325,8 @@ def _load_meta(e: Engine, pos: dict) -> None:
             raise BadPosition("result.winner must be 'S', 'N' or null")
         if not isinstance(result["reason"], str) or result["reason"] not in REASONS[1:]:
             raise BadPosition(f"result.reason must be one of {', '.join(REASONS[1:])}")
+        if result["winner"] is None and result["reason"] not in DRAWN_REASONS:
+            raise BadPosition(f"result.reason: only {' or '.join(DRAWN_REASONS)} can end in a draw")
         winner = -1 if result["winner"] is None else PLAYERS.index(result["winner"])
         reason = REASONS.index(result["reason"])
     e.set_meta(marker, PLAYERS.index(pos["to_move"]), actions, passes,

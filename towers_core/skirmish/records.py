@@ -89,8 +89,6 @@ def _pulls(value: Any, where: str) -> None:
 
 
 def _terms(value: Any, where: str, names: tuple) -> None:
-    if value is None:
-        return
     _keys(value, where, frozenset(names) | {"pull"})
     for k in names:
         _small_int(value[k], f"{where}.{k}")
@@ -106,14 +104,16 @@ def check_fight(fight: Any, where: str) -> None:
         _square(fight[k], f"{where}.{k}")
     for k in ("a_card", "d_card"):
         _card(fight[k], f"{where}.{k}")
-    _terms(fight["a_terms"], f"{where}.a_terms", A_TERMS)
-    _terms(fight["d_terms"], f"{where}.d_terms", D_TERMS)
-    for k in ("a_might", "d_might"):
-        if fight[k] is not None:
+    _one_of(fight["king_fight"], f"{where}.king_fight", (True, False))
+    for k in ("a_terms", "d_terms", "a_might", "d_might"):   # a King's fight computes no Might (fine point 4)
+        if fight["king_fight"]:
+            _one_of(fight[k], f"{where}.{k}", (None,))
+        elif k.endswith("terms"):
+            _terms(fight[k], f"{where}.{k}", A_TERMS if k == "a_terms" else D_TERMS)
+        else:
             _small_int(fight[k], f"{where}.{k}")
     _pulls(fight["pulls"], f"{where}.pulls")
     _one_of(fight["outcome"], f"{where}.outcome", OUTCOMES[1:])
-    _one_of(fight["king_fight"], f"{where}.king_fight", (True, False))
     if not isinstance(fight["revealed"], list) or len(fight["revealed"]) > 49:
         _fail(f"{where}.revealed", "must be a list of squares")
     for i, sq in enumerate(fight["revealed"]):
