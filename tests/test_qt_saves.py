@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -140,7 +141,7 @@ def test_damaged_saves_are_refused_and_change_nothing(window, saved, tmp_path, c
 @pytest.mark.parametrize("content, message", [
     ("{ broken", "not valid JSON"), ("[" * 100000, "not valid JSON"), (json.dumps([1]), "not a Towers save"),
     ('{"format": "towers-save", "version": 2, "seed": ' + "7" * 5000 + "}", "not valid JSON"),
-    (json.dumps({"format": "towers-save", "version": 3}), "unsupported save version"),
+    (json.dumps({"format": "towers-save", "version": 4}), "unsupported save version"),
 ])
 def test_files_that_are_no_saves_are_refused(window, saved, tmp_path, content, message):
     start(window, saved, tmp_path)
@@ -149,9 +150,19 @@ def test_files_that_are_no_saves_are_refused(window, saved, tmp_path, content, m
 
 
 def test_version_1_saves_still_load(window, saved, tmp_path):
-    old = _drop(dict(saved["playing"], version=1), "undo")
+    old = _drop(_drop(dict(saved["playing"], version=1), "undo"), "id")
     assert window.open_path(write(tmp_path, old))
     assert not window.session.can_undo() and window.session.log == saved["playing"]["log"]
+
+
+def test_version_2_saves_load_and_get_a_game_id(window, saved, tmp_path):
+    """Before version 3 a save had no game id: it loads, and the game gets a new one from then on."""
+    old = _drop(dict(saved["playing"], version=2), "id")
+    assert window.open_path(write(tmp_path, old))
+    assert re.fullmatch(r"[0-9a-f]{32}", window.session.game_id)
+    assert window.session.to_dict()["id"] == window.session.game_id
+    bad = dict(saved["playing"], id="not-an-id")
+    assert "id must be 32 lower-case hex digits" in refused(window, write(tmp_path, bad), state_of(window))
 
 
 # -- any damage at all ---------------------------------------------------------------------------------

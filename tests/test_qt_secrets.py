@@ -393,3 +393,91 @@ def test_a_failing_computer_is_reported_in_plain_words(window, qtbot, monkeypatc
     qtbot.waitUntil(lambda: window.message_box is not None and window.message_box.isVisible(), timeout=20000)
     text = window.message_box.text()
     assert "has not moved" in text and "Sc" not in text and "Scout" not in text and "history" not in text
+
+
+# -- across games: musters remembered, saves of ended games, replayed seeds, hand-over mid-animation --
+def test_a_hotseat_muster_is_neither_remembered_nor_offered(window, monkeypatch):
+    """The muster dialog may start from the last muster only in solo play: in hot-seat, whoever musters
+    next on a side may be the other player, so their dialogs open from the preset and keep nothing."""
+    from towers_qt.skirmish.dialogs.muster import MusterDialog
+
+    opened = []
+    monkeypatch.setattr(MusterDialog, "exec", lambda d: opened.append((d.side, sorted(d.selected()))) or True)
+    monkeypatch.setattr(window, "_pass_device", lambda side, name: None)
+    window.settings.set_last_muster("S", SOUTH)
+    window.settings.set_last_muster("N", NORTH)
+    assert window._muster_dialogs(GameSetup(mode="hotseat", seed=3, names={"S": "Ann", "N": "Bea"})) is not None
+    assert [side for side, _ in opened] == ["S", "N"]
+    assert opened[0][1] != sorted(SOUTH) and opened[1][1] != sorted(NORTH)
+    assert window.settings.last_muster("S") == SOUTH and window.settings.last_muster("N") == NORTH
+    opened.clear()
+    window._muster_dialogs(GameSetup(mode="computer", level="easy", human_side="S", seed=3))
+    assert opened == [("S", sorted(SOUTH))], "a solo player gets their own last muster back"
+
+
+def test_a_save_of_a_game_that_has_ended_here_is_not_played_on(window, tmp_path):
+    """Save, resign, review, open the save: the review showed every card of it, so the open is refused
+    and the ended game stays; a save of another game still opens."""
+    s = window.session
+    window.start_game(GameSetup(mode="computer", level="easy", human_side="S", first="S", seed=5,
+                                names={"S": "You", "N": "Computer"}), MUSTERS)
+    s.ai.cancel()
+    early = tmp_path / "early.json"
+    assert window.save_to(early)
+    s.play("resign")
+    assert s.result is not None and s.game_id in window.settings.finished_games()
+    ended = copy.deepcopy(s.to_dict())
+    assert not window.open_path(early)
+    assert s.to_dict() == ended
+    window.start_game(GameSetup(mode="computer", level="easy", human_side="S", first="S", seed=5,
+                                names={"S": "You", "N": "Computer"}), MUSTERS)
+    s.ai.cancel()
+    other = tmp_path / "other.json"
+    assert window.save_to(other) and window.open_path(other) and s.result is None
+
+
+def test_replaying_a_seed_replays_the_luck_not_the_computers_secrets(window, monkeypatch):
+    """The same seed gives the same terrain and first player; the computer's muster and its search
+    seeds come from each game's own secret id."""
+    drawn, asked = [], []
+    real = api.choose_muster
+    monkeypatch.setattr(api, "choose_muster", lambda level, seed: drawn.append(seed) or real(level, seed))
+    s = window.session
+    monkeypatch.setattr(s, "_ask", lambda asking, args, budget: asked.append(args[3]))
+    setup = GameSetup(mode="computer", level="easy", human_side="N", first="S", seed=77,
+                      names={"S": "Computer", "N": "You"})
+    games = []
+    for _ in range(2):
+        window.start_game(setup)
+        s.start_ai()
+        games.append((s.position["terrain"], s.game_id))
+    assert games[0][0] == games[1][0] and games[0][1] != games[1][1]
+    assert len(drawn) == 2 and drawn[0] != drawn[1]
+    assert len(asked) == 2 and asked[0] != asked[1]
+
+
+def test_a_hand_over_during_an_animation_shows_only_the_new_holders_screen(window, monkeypatch):
+    """The board and docks wait for a move's animation; a curtain lifted for the other player before it
+    ends (after a cancelled new game, say) ends it at once, so no frame of the last player's screen
+    reaches the new one."""
+    from towers_qt.shell.settings import AnimationSpeed
+
+    s = window.session
+    window.start_game(GameSetup(mode="hotseat", human_side=None, seed=9, first="S", names={"S": "Ann", "N": "Bea"}),
+                      MUSTERS)
+    rng = random.Random(2)
+    for _ in range(4):
+        window.curtain.proceed()
+        window.play(_pick(rng, s.legal_actions()))
+    window.curtain.proceed()
+    window.settings.set_animation_speed(AnimationSpeed.SLOW)
+    window.animations_enabled = True
+    window.play(next(a for a in s.legal_actions() if a.startswith(("Sp@", "Ar@", "Sq@")) and len(a) == 5))
+    assert window.animating
+    window._cover("N", "Bea", None)
+    window.curtain.proceed()
+    assert not window.animating and s.viewer == "N"
+    shown = {sq: item.face.code for sq, item in window.scene.cards.items() if item.face.owner == "S"}
+    north = s.view("N")["board"]
+    assert shown and all(code == north[sq]["card"] for sq, code in shown.items())
+    assert not set(window.barrack.tile_codes()) & set(SOUTH)

@@ -43,6 +43,9 @@ ANIMATION_MS: dict[AnimationSpeed, int] = {
 }
 
 
+FINISHED_KEPT = 1000   # finished games remembered (33 bytes each in the settings file)
+
+
 class Key:
     """The QSettings key strings (grouped with '/' so the INI file reads well)."""
 
@@ -61,10 +64,13 @@ class Key:
     GEOMETRY = "window/geometry"
     DOCK_STATE = "window/dock_state"  # Skirmish's; other games add "_<game>"
     LAST_GAME = "app/last_game"
-    PRESET_SOUTH = "muster/preset_south"
-    PRESET_NORTH = "muster/preset_north"
-    MUSTER_SOUTH = "muster/last_south"
-    MUSTER_NORTH = "muster/last_north"
+    # Only a solo player's muster is remembered (a hot-seat muster is the other player's secret);
+    # the keys were renamed when that rule came in, so musters stored before it are never shown.
+    PRESET_SOUTH = "muster/solo_preset_south"
+    PRESET_NORTH = "muster/solo_preset_north"
+    MUSTER_SOUTH = "muster/solo_last_south"
+    MUSTER_NORTH = "muster/solo_last_north"
+    FINISHED = "games/finished"   # ids of games that ended here (their reviews show every card)
 
 
 def make_qsettings() -> QSettings:
@@ -249,6 +255,16 @@ class Settings:
     def set_last_muster(self, side: str, cards: list[str]) -> None:
         key = Key.MUSTER_SOUTH if _side(side) == "S" else Key.MUSTER_NORTH
         self._set(key, ",".join(cards))
+
+    def finished_games(self) -> list[str]:
+        """The ids of the last FINISHED_KEPT games that ended in this app, newest last."""
+        return [g for g in str(self._get(Key.FINISHED) or "").split(",") if g]
+
+    def add_finished_game(self, game_id: str) -> None:
+        """Remember that a game ended: an earlier save of it is then not played on (its review has
+        shown every hidden card)."""
+        kept = [g for g in self.finished_games() if g != game_id] + [game_id]
+        self._set(Key.FINISHED, ",".join(kept[-FINISHED_KEPT:]))
 
 
 def _to_bytes(value: Any) -> QByteArray:

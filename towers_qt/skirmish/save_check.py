@@ -5,7 +5,8 @@ The position, the log, both AI histories and the undo data go through the core's
 then how the parts fit together (every history as long as the log and ending in its player's view
 of the position, each undo point on the way to it). A file that fails raises `SaveError` with one
 plain sentence ("This file is damaged: …") and the game in progress is untouched. Version 1 files
-(no undo data) still load. Reading, writing and the checks every game uses are in shell/save_file.
+(no undo data) and version 2 files (no game id) still load. Reading, writing and the checks every
+game uses are in shell/save_file.
 """
 from __future__ import annotations
 
@@ -33,10 +34,11 @@ from towers_qt.shell.save_file import (
 from towers_qt.shell.settings import LEVELS
 
 GAME = "skirmish"
-SAVE_VERSION = 2
+SAVE_VERSION = 3
 KEYS_V1 = frozenset({"format", "version", "seed", "players", "position", "log", "histories", "seen",
                      "pulls", "viewer"})
-KEYS = {1: KEYS_V1, 2: KEYS_V1 | {"undo"}}
+KEYS = {1: KEYS_V1, 2: KEYS_V1 | {"undo"}, 3: KEYS_V1 | {"undo", "id"}}
+GAME_ID = re.compile(r"[0-9a-f]{32}")   # Session.game_id: which game a save belongs to
 PLAYER_KEYS = frozenset({"kind", "name", "level"})
 SNAPSHOT_KEYS = frozenset({"position", "log", "histories"})
 MAX_NAME = 40
@@ -78,12 +80,19 @@ def _checked(data: dict, version: int) -> dict:
     undo = _undo(data.get("undo", []), log, histories, position)
     state = {"players": players, "seed": seed, "position": position, "log": log,
              "histories": histories, "seen": _seen(data["seen"], position), "pulls": _pulls(data["pulls"]),
-             "viewer": viewer, "undo": undo}
+             "viewer": viewer, "undo": undo, "id": _game_id(data.get("id"))}
     _computer_can_move(state)
     return state
 
 
 # -- the parts ----------------------------------------------------------------------------------
+def _game_id(value: Any) -> str | None:
+    """The game's id (version 3 on; None for older saves, which get a new one when loaded)."""
+    if value is not None and (not isinstance(value, str) or not GAME_ID.fullmatch(value)):
+        fail("id", "must be 32 lower-case hex digits")
+    return value
+
+
 def _player(value: Any, side: str):
     from towers_qt.shell.players import Player
 

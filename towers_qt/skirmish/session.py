@@ -18,6 +18,7 @@ import copy
 import hashlib
 import json
 import random
+import secrets
 from dataclasses import asdict
 from pathlib import Path
 
@@ -82,19 +83,25 @@ class Session(GameSession):
         self.viewer = "S"
         self.time_ms = time_ms
         self._undo: list[dict] = []
+        self.game_id = new_game_id()
         self._rng = random.Random(0)
+        self._ai_rng = random.Random(0)
 
     # -- starting -----------------------------------------------------------------------------
     def new_game(self, players: dict[str, Player], seed: int, musters: dict | None = None,
-                 position: dict | None = None) -> None:
-        """Start a game; `musters` may give one side only (the other is drawn from the seed)."""
+                 position: dict | None = None, game_id: str | None = None) -> None:
+        """Start a game; `musters` may give one side only (the other is drawn from the seed).
+
+        The seed replays the terrain and the luck (the pulls); the computer's choices are seeded by
+        the game's own secret id, so replaying a seed does not replay what the computer hid."""
         self._forget_search()
         self.players = {p: copy.copy(players[p]) for p in PLAYERS}
         self.seed = seed
+        self.game_id = game_id or new_game_id()
         self.position = position if position is not None else api.new_position(seed, self._musters(seed, musters))
         self.log, self.histories = [], {"S": [], "N": []}
         self.seen, self.pull_memory, self._undo = {"S": {}, "N": {}}, {}, []
-        self._rng = random.Random(seed)
+        self._reseed()
         self.viewer = self._default_viewer()
         self.positionChanged.emit()
 
@@ -244,14 +251,15 @@ class Session(GameSession):
 
     def _think(self, asking: str, view: dict, history: list, level: str) -> None:
         budget = self.time_ms or get_level(level).time_ms or 1000
-        self._ask(asking, (view, list(history), level, self._rng.getrandbits(31), self.time_ms), budget)
+        self._ask(asking, (view, list(history), level, self._ai_rng.getrandbits(31), self.time_ms), budget)
 
     # -- save / load ----------------------------------------------------------------------------
     def to_dict(self) -> dict:
         return {"format": SAVE_FORMAT, "game": GAME, "version": SAVE_VERSION, "seed": self.seed,
                 "players": {p: asdict(self.players[p]) for p in PLAYERS},
                 "position": self.position, "log": self.log, "histories": self.histories,
-                "seen": self.seen, "pulls": self.pull_memory, "viewer": self.viewer, "undo": self._undo}
+                "seen": self.seen, "pulls": self.pull_memory, "viewer": self.viewer, "undo": self._undo,
+                "id": self.game_id}
 
     def save(self, path: str | Path) -> None:
         """Write atomically (save_file.write_atomic): the old file stays whole if anything fails."""
@@ -265,7 +273,7 @@ class Session(GameSession):
         """This game as `restore` takes it, to put it back if taking over another one fails."""
         return {"players": self.players, "seed": self.seed, "position": self.position, "log": self.log,
                 "histories": self.histories, "seen": self.seen, "pulls": self.pull_memory,
-                "viewer": self.viewer, "undo": self._undo}
+                "viewer": self.viewer, "undo": self._undo, "id": self.game_id}
 
     def restore(self, state: dict) -> None:
         """Take over a checked save state (from `read_save` or `check_state(to_dict())`) at once."""
@@ -277,8 +285,19 @@ class Session(GameSession):
         self.seen, self.pull_memory = state["seen"], state["pulls"]
         self.viewer = state["viewer"]
         self._undo = state.get("undo", [])
-        self._rng = random.Random(self.seed + len(self.log))
+        self.game_id = state.get("id") or new_game_id()
+        self._reseed()
         self.positionChanged.emit()
+
+    def _reseed(self) -> None:
+        """The luck from the seed, the computer's search seeds from the secret id, both from here on."""
+        self._rng = random.Random(self.seed + len(self.log))
+        self._ai_rng = random.Random(f"{self.game_id}|{len(self.log)}")
+
+
+def new_game_id() -> str:
+    """A game's secret id (save_check.GAME_ID): it seeds the computer's choices and names the game."""
+    return secrets.token_hex(16)
 
 
 def api_error(message: str) -> Exception:

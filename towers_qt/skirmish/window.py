@@ -17,6 +17,7 @@ from towers_qt.shell.names import turn_text, verb
 from towers_qt.shell.palette import SIDE
 from towers_qt.shell.paths import resource
 from towers_qt.shell.players import other
+from towers_qt.shell.save_file import SaveError
 from towers_qt.shell.settings import Settings
 from towers_qt.skirmish.board.action_bar import ActionBar, action_label
 from towers_qt.skirmish.board.animations import EntryAnimator, run
@@ -33,7 +34,7 @@ from towers_qt.skirmish.log_text import show_log
 from towers_qt.skirmish.replay import Replay
 from towers_qt.skirmish.review.menu import install as install_review
 from towers_qt.skirmish.review.menu import review_session
-from towers_qt.skirmish.session import Player, Session
+from towers_qt.skirmish.session import Player, Session, new_game_id
 
 if TYPE_CHECKING:
     from towers_qt.shell.new_game import GameSetup
@@ -162,15 +163,16 @@ class MainWindow(GameFrame):
         players = {p: Player("ai" if p in ai_sides else "human", setup.names.get(p, SIDE_NAMES[p]),
                              setup.level) for p in ("S", "N")}
         musters = dict(musters or {})
-        for side in ai_sides:
+        game_id = new_game_id()
+        for side in ai_sides:   # drawn from the game's secret id: replaying the seed does not replay it
             if not musters.get(side):
-                musters[side] = api.choose_muster(setup.level, setup.seed + (side == "N"))
+                musters[side] = api.choose_muster(setup.level, int(game_id[:15], 16) + (side == "N"))
         position = None
         if setup.first in ("S", "N"):
             full = self.session._musters(setup.seed, musters) or api.new_position(setup.seed)["barrack"]
             position = api.new_position_with_terrain(api.random_terrain(setup.seed), full, setup.first, setup.seed)
         self.log.reset()
-        self.session.new_game(players, setup.seed, musters or None, position)
+        self.session.new_game(players, setup.seed, musters or None, position, game_id)
         self._show_new_game()
 
     def start_options(self, setup: GameSetup) -> None:
@@ -183,12 +185,16 @@ class MainWindow(GameFrame):
         from towers_qt.skirmish.dialogs.muster import MusterDialog
 
         musters = {}
+        hotseat = setup.mode == "hotseat"
         for side in ("S", "N"):
             if side == setup.ai_side:
                 continue
-            if setup.mode == "hotseat":
+            if hotseat:
                 self._pass_device(side, setup.names.get(side))
-            dialog = MusterDialog(self, side, setup.names.get(side), self.settings.last_muster(side), self.settings)
+            # A hot-seat muster is neither filled from nor kept in the settings: whoever musters next
+            # on that side may be the other player.
+            remembered = None if hotseat else self.settings
+            dialog = MusterDialog(self, side, setup.names.get(side), None, remembered)
             if dialog.exec() != MusterDialog.Accepted:
                 self._setup_abandoned()
                 return None
@@ -362,19 +368,40 @@ class MainWindow(GameFrame):
         run(self.animation, self._animation_done)
 
     def _animation_done(self) -> None:
+        self._drop_animation()
+        self.after_turn()
+
+    def take_over(self, state: dict, name: str) -> None:
+        """A save of a game that has ended here is not played on: its end screen and review have
+        shown every hidden card of it (Review a saved game still opens it once finished)."""
+        if state["position"]["result"] is None and state.get("id") in self.settings.finished_games():
+            raise SaveError(f"{name} is a save of a game that has already ended here: its review has shown "
+                            "every hidden card, so it cannot be played on.")
+        super().take_over(state, name)
+
+    def _drop_animation(self) -> None:
+        """Stop the move's animation where it is and clear its items (the next refresh draws the
+        position); stopping emits no `finished`, so `_animation_done` does not run as well."""
+        if self.animation is not None:
+            self.animation.stop()
+            self.animation.deleteLater()
         if self.animator:
             self.animator.cleanup()
             self.animator = None
-        if self.animation is not None:
-            self.animation.deleteLater()
         self.animation = None
         self.animating = False
-        self.after_turn()
+
+    def settle_animation(self) -> None:
+        """End a running animation at once, with everything that follows a move: a hand-over must
+        never show the new player a board, dock or log still drawn for the previous one."""
+        if self.animating:
+            self._animation_done()
 
     def _show_new_game(self) -> None:
         """After a new game, a load or a resume: a fresh log and, in hot-seat, nobody has yet said
         they hold the device, so the curtain comes first."""
         log = self.session.log
+        self._drop_animation()          # the old game's move, if one was still being shown
         self.log.reset()
         self.hint_action = None
         self.at_device = None
@@ -434,6 +461,7 @@ class MainWindow(GameFrame):
         self._untuck()
         self.at_device = self.curtain.side
         self.session.viewer = self.curtain.side
+        self.settle_animation()
         self.refresh()
 
     def docks(self) -> list[QDockWidget]:
@@ -470,6 +498,7 @@ class MainWindow(GameFrame):
         from towers_qt.skirmish.dialogs.game_over import GameOverDialog
 
         s = self.session
+        self.settings.add_finished_game(s.game_id)
         view = api.view(s.position, s.viewer)
         score = api.score(view)
         summary = {"high": score["high"],
