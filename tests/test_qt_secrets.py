@@ -481,3 +481,20 @@ def test_a_hand_over_during_an_animation_shows_only_the_new_holders_screen(windo
     north = s.view("N")["board"]
     assert shown and all(code == north[sq]["card"] for sq, code in shown.items())
     assert not set(window.barrack.tile_codes()) & set(SOUTH)
+
+
+def test_an_undone_move_meets_the_same_reply_seed(window, monkeypatch):
+    """The computer's search seed is fixed per ply by the game's secret id, so taking a move back and
+    playing it again asks the same question, not a fresh roll for another reply."""
+    asked = []
+    s = window.session
+    window.start_game(GameSetup(mode="computer", level="easy", human_side="S", first="S", seed=12,
+                                names={"S": "You", "N": "Computer"}), MUSTERS)
+    monkeypatch.setattr(s, "_ask", lambda asking, args, budget: asked.append(args[3]))
+    move = s.legal_actions()[0]
+    window.play(move)
+    s.start_ai()
+    assert s.undo() and not s.log
+    window.play(move)
+    s.start_ai()
+    assert len(asked) >= 2 and asked[0] == asked[-1]

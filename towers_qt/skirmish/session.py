@@ -85,7 +85,6 @@ class Session(GameSession):
         self._undo: list[dict] = []
         self.game_id = new_game_id()
         self._rng = random.Random(0)
-        self._ai_rng = random.Random(0)
 
     # -- starting -----------------------------------------------------------------------------
     def new_game(self, players: dict[str, Player], seed: int, musters: dict | None = None,
@@ -251,7 +250,12 @@ class Session(GameSession):
 
     def _think(self, asking: str, view: dict, history: list, level: str) -> None:
         budget = self.time_ms or get_level(level).time_ms or 1000
-        self._ask(asking, (view, list(history), level, self._ai_rng.getrandbits(31), self.time_ms), budget)
+        self._ask(asking, (view, list(history), level, self._search_seed(asking), self.time_ms), budget)
+
+    def _search_seed(self, asking: str) -> int:
+        """The search's seed for this ply, from the game's secret id: an undo that comes back to the
+        same ply asks with the same seed, so retrying a move cannot fish for another reply."""
+        return random.Random(f"{self.game_id}|{len(self.log)}|{asking}").getrandbits(31)
 
     # -- save / load ----------------------------------------------------------------------------
     def to_dict(self) -> dict:
@@ -290,9 +294,8 @@ class Session(GameSession):
         self.positionChanged.emit()
 
     def _reseed(self) -> None:
-        """The luck from the seed, the computer's search seeds from the secret id, both from here on."""
+        """The luck (pull draws) from the seed, from here on."""
         self._rng = random.Random(self.seed + len(self.log))
-        self._ai_rng = random.Random(f"{self.game_id}|{len(self.log)}")
 
 
 def new_game_id() -> str:
