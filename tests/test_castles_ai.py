@@ -241,3 +241,14 @@ def test_the_clock_cap_starts_when_the_search_runs():
     time.sleep(2.1)
     second = s.run()
     assert first["nodes"] >= 20000 and second["nodes"] >= 20000 and second["depth"] >= 2
+
+
+@pytest.mark.parametrize("level", ["depth:³", "nodes:²", "depth:٣"])
+def test_a_level_with_non_ascii_digits_is_a_bad_level(level, capsys):
+    """str.isdigit() accepts superscripts and other scripts' digits that int() refuses: a level must
+    still fail as a BadLevel naming it, and the CLI as a usage error, never a traceback."""
+    with pytest.raises(levels.BadLevel, match="unknown level"):
+        levels.get_level(level)
+    with pytest.raises(SystemExit) as stop:
+        cli_main(["castles", "match", "--a", "random", "--b", level, "--games", "2"])
+    assert stop.value.code == 2 and "Traceback" not in capsys.readouterr().err

@@ -49,6 +49,44 @@ def test_a_record_file_that_cannot_be_written_is_refused_before_any_game(game, t
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("argv, message", [
+    (["castles", "match", "--a", "random", "--b", "random", "--games", "2", "--record", ""], "--record: '' is empty"),
+    (["castles", "match", "--a", "random", "--b", "depth:³", "--games", "2"], "unknown level 'depth:³'"),
+    (["gauntlet", "bench", "--seconds", "0.1", "--max-actions", "0"], "max_actions"),
+])
+def test_options_found_bad_by_the_command_itself_are_usage_errors_too(argv, message, capsys):
+    """Whatever a command refuses with the project's own error becomes a one-line usage error (exit 2),
+    never a traceback; an empty --record is refused rather than quietly recording nothing."""
+    err = usage_error(lambda: main(argv), capsys)
+    assert message in err and "Traceback" not in err
+
+
+def test_a_record_that_cannot_be_written_midway_is_one_line_and_exit_1(capsys):
+    """The disk filling while a match writes its record: one line naming the problem, exit 1."""
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full here")
+    assert main(["castles", "match", "--a", "random", "--b", "random", "--games", "2", "--record", "/dev/full"]) == 1
+    assert capsys.readouterr().err.strip() == "towers-cli: No space left on device"
+
+
+@pytest.mark.parametrize("content, message", [
+    ("[" * 100_000, "not a match record"),
+    ('{"moves": [], "musters": {}, "seed": ' + "9" * 5000 + "}", "not a match record"),
+    ('{"moves": [], "musters": {}, "seed": 1}', "records[0].pair: must be a whole number"),
+    ('{"pair": 0, "a": "expert", "b": "y", "a_side": "S", "seed": 1, "score": 1, "reason": "dominance", "plies": 1, '
+     '"moves": ["zz"], "musters": {"S": ["K", "Kn"], "N": ["K", "Kn"]}}', "zz"),
+])
+def test_the_game_diagnosis_refuses_a_bad_record_in_one_line(content, message, monkeypatch, capsys, tmp_path):
+    """A record too deep, with a number too long, missing a field or holding moves the rules refuse."""
+    from towers_core.skirmish.ai import diagnose
+
+    record = tmp_path / "bad.jsonl"
+    record.write_text(content + "\n", encoding="utf-8")
+    monkeypatch.setattr("sys.argv", ["diagnose", str(record), "--races"])
+    err = usage_error(diagnose.main, capsys)
+    assert message in err and "Traceback" not in err
+
+
 def test_the_top_level_help_names_each_games_own_commands(capsys):
     with pytest.raises(SystemExit):
         main(["-h"])

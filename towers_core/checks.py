@@ -61,7 +61,9 @@ def output_file(path: str, field: str, error: type = BadLevel) -> str:
     """A file a command will write: not a folder, in a folder that exists and may be written to; else
     `error` naming the field, before any work is done (nothing is created here)."""
     folder = os.path.dirname(os.path.abspath(path))
-    if os.path.isdir(path):
+    if not path:
+        problem = "is empty"
+    elif os.path.isdir(path):
         problem = "is a folder"
     elif not os.path.isdir(folder):
         problem = "its folder does not exist"

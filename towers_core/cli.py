@@ -141,9 +141,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         check_options(args, modules[args.game])
+        return args.run(args)
     except TowersError as err:
         parser.error(str(err))  # a usage error: exit 2, the message names the option
-    return args.run(args)
+    except OSError as err:      # e.g. the disk filled while writing --record
+        print(f"towers-cli: {err.strerror or err}: {err.filename or ''}".rstrip(": "), file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

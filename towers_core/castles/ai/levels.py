@@ -43,7 +43,7 @@ def get_level(name: object) -> Level:
     if name in LEVELS:
         return LEVELS[name]
     kind, _, value = name.partition(":")
-    if kind not in ("depth", "nodes") or not value.isdigit() or len(value) > 9:
+    if kind not in ("depth", "nodes") or not (value.isascii() and value.isdigit()) or len(value) > 9:
         raise BadLevel(f"unknown level {name[:40]!r}: use {', '.join(LEVELS)}, 'depth:N' or 'nodes:N'")
     n = int(value)
     if kind == "depth":

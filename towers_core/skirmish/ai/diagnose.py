@@ -11,7 +11,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
-from towers_core.checks import real_number, whole_number
+from towers_core.checks import check_seed, real_number, whole_number
 from towers_core.errors import BadLevel, TowersError
 from towers_core.skirmish import api, belief, notation, position
 from towers_core.skirmish.ai import determinize, yardstick
@@ -45,19 +45,37 @@ def plies_of(row: dict, prefix: str, every: int = 1) -> Iterator[tuple[int, dict
             yield ply, pos, history, action
 
 
+RECORD_FIELDS = {"pair": int, "a": str, "b": str, "a_side": str, "seed": int, "score": float, "reason": str,
+                 "plies": int, "moves": list, "musters": dict}   # what the reports read of a record
+
+
 def load_records(paths: list[str]) -> list[dict]:
     """The games of match records (`skirmish match --record`), in order; TowersError naming `records`
-    if a file is missing, not JSON or holds no recorded game."""
+    if a file is missing, not JSON, holds no recorded game or a game without the fields read here."""
     games = []
     for path in paths:
         try:
             with open(path, encoding="utf-8") as f:
                 games += [r for r in map(json.loads, f) if isinstance(r, dict) and "moves" in r and "musters" in r]
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError, TypeError) as err:
-            raise TowersError(f"records: {path}: not a match record ({err})") from None
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError, TypeError) as err:
+            raise TowersError(f"records: {path}: not a match record ({str(err)[:200]})") from None
     if not games:
         raise TowersError("records: no recorded games (`skirmish match --record`) in them")
+    for i, row in enumerate(games):
+        _check_record(row, f"records[{i}]")
     return games
+
+
+def _check_record(row: dict, where: str) -> None:
+    for key, kind in RECORD_FIELDS.items():
+        value = row.get(key)
+        ok = isinstance(value, (int, float) if kind is float else kind) and not isinstance(value, bool)
+        if not ok:
+            words = {int: "whole number", float: "number", str: "string", list: "list", dict: "dict"}[kind]
+            raise TowersError(f"{where}.{key}: must be a {words}, not {type(value).__name__}")
+    if row["a_side"] not in ("S", "N") or row["score"] not in (0, 0.5, 1):
+        raise TowersError(f"{where}: a_side must be 'S' or 'N' and score 0, 0.5 or 1")
+    check_seed(row["seed"], f"{where}.seed", TowersError)
 
 
 def level_value(view: dict, history: list[dict], level: str, seed: int) -> tuple[str, float, int]:
@@ -267,9 +285,13 @@ def main() -> None:
     args = ap.parse_args()
     try:
         checked_args(args)
-        games = load_records([args.record])
-    except TowersError as err:
+        report(load_records([args.record]), args)
+    except TowersError as err:   # a record whose moves the rules refuse, too: one line, no traceback
         ap.error(str(err))
+
+
+def report(games: list[dict], args: argparse.Namespace) -> None:
+    """The report the options ask for."""
     played = [r for r in games if args.level in (r.get("a"), r.get("b"))]
     if args.musters:
         report_musters(played, args.level)
