@@ -128,3 +128,30 @@ def test_seed_is_read_in_either_case_and_written_in_lower_case():
     upper["seed"] = "00000000DEADBEEF"
     with pytest.raises(BadPosition, match="seed"):
         api.validate(upper)
+
+
+def test_outside_values_too_big_deep_or_strange_are_refused_by_field():
+    """Input audit: numbers past COUNT_MAX, nesting past the recursion limit and unencodable labels are
+    the project's errors naming the field, with short messages; the input is not changed."""
+    huge = 10 ** 5000
+    pos = base()
+    for path in (("spoils", "gold"), ("supply", "C"), ("turn",)):
+        bad = copy.deepcopy(pos)
+        target = bad
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = huge
+        kept = copy.deepcopy(bad)
+        with pytest.raises(BadPosition, match=".".join(path)) as err:
+            api.validate(bad)
+        assert len(str(err.value)) < 300 and bad == kept
+    nested: list = []
+    for _ in range(3000):
+        nested = [nested]
+    with pytest.raises(BadPosition):
+        api.validate(dict(pos, turn=nested))
+    with pytest.raises(IllegalAction) as err:
+        api.play(pos, "x" * 1_000_000)
+    assert len(str(err.value)) < 300
+    with pytest.raises(TowersError, match="label"):
+        api.label_seed("\ud800", 1)

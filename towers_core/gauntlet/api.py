@@ -3,7 +3,7 @@ in and out, never mutating inputs; bad input raises TowersError subclasses namin
 
 from __future__ import annotations
 
-from towers_core.errors import IllegalAction, TowersError
+from towers_core.errors import IllegalAction, TowersError, brief
 from towers_core.gauntlet import gen
 from towers_core.gauntlet.cengine import Engine, Unsupported
 from towers_core.gauntlet.draft import scout, validate_army  # noqa: F401  (public API)
@@ -24,10 +24,10 @@ from towers_core.gauntlet.rng import label_seed as _label_seed
 
 def label_seed(label: str, run_seed: int) -> int:
     """§17.3 seed of a label under a run seed."""
-    if not isinstance(label, str):
-        raise TowersError(f"label: {label!r} is not a string")
+    if not isinstance(label, str) or any("\ud800" <= ch <= "\udfff" for ch in label):
+        raise TowersError(f"label: {brief(label)} is not a string of text (UTF-8 encodable)")
     if not isinstance(run_seed, int) or isinstance(run_seed, bool) or not 0 <= run_seed < 1 << 64:
-        raise TowersError(f"run_seed: {run_seed!r} is not a 64-bit whole number")
+        raise TowersError(f"run_seed: {brief(run_seed)} is not a 64-bit whole number")
     return _label_seed(label, run_seed)
 
 
@@ -43,7 +43,7 @@ def legal_actions(pos: dict) -> list[str]:
 def _play(pos: dict, action: object):
     validate(pos)
     if not isinstance(action, str):
-        raise IllegalAction(f"action must be a string, not {action!r}")
+        raise IllegalAction(f"action must be a string, not {brief(action)}")
     return play_full(clone(pos), action)
 
 
@@ -70,6 +70,6 @@ def apply(pos: dict, action: str) -> dict:
 def log_view(pos: dict, action: str, side: str) -> list[dict]:
     """The entries of `action` played on `pos` as `side` sees them (§16.4)."""
     if side not in ("C", "G"):
-        raise TowersError(f"side: {side!r} is not 'C' or 'G'")
+        raise TowersError(f"side: {brief(side)} is not 'C' or 'G'")
     _, entries = _play(pos, action)
     return [e for e in (x.seen_by(side) for x in entries) if e is not None]

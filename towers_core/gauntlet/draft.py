@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 
-from towers_core.errors import BadArmy
+from towers_core.errors import BadArmy, brief
 from towers_core.gauntlet.units import (
     DRAFT_TYPES,
     DRAFT_UNITS,
@@ -27,7 +27,7 @@ def check_entry(code: str, e: object, where: str, allow_both: bool = False) -> N
         raise BadArmy(f"{where}.{code}: 'in' and 'p' must be true or false")
     r = e["r"]
     if r is not None and r not in RESEARCH[code] and not (allow_both and code == "Ki" and r == "both"):
-        raise BadArmy(f"{where}.{code}.r: {r!r} is not a Research path of {code}")
+        raise BadArmy(f"{where}.{code}.r: {brief(r)} is not a Research path of {code}")
     if not e["in"] and (r is not None or e["p"]):
         raise BadArmy(f"{where}.{code}: Research or perk on a slot that is not in")
 
@@ -96,5 +96,5 @@ def scout(army: object, slot: object) -> dict:
     """The scout report: a copy of that slot's entry (drafted or not, Research, perk)."""
     validate_army(army)
     if not isinstance(slot, str) or slot not in ("Ki",) + DRAFT_UNITS:
-        raise BadArmy(f"scout slot: {slot!r} is not Ki or one of the 7 unit codes")
+        raise BadArmy(f"scout slot: {brief(slot)} is not Ki or one of the 7 unit codes")
     return copy.deepcopy(army[slot])  # type: ignore[index]

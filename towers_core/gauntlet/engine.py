@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 
-from towers_core.errors import IllegalAction
+from towers_core.errors import IllegalAction, brief
 from towers_core.gauntlet import act, gen
 from towers_core.gauntlet.board import other
 from towers_core.gauntlet.hits import Ctx, detect, finish
@@ -62,7 +62,7 @@ def play_full(pos: dict, action: object) -> tuple[dict, list[Entry]]:
     a = parse_action(action)
     side, turn = pos["to_move"], pos["turn"]
     if pos["result"] is not None:
-        raise IllegalAction(f"{action!r}: the Battle is over")
+        raise IllegalAction(f"{brief(action)}: the Battle is over")
     kind = a["kind"]
     if kind == "resign":
         ctx = Ctx(pos, side)
@@ -70,7 +70,7 @@ def play_full(pos: dict, action: object) -> tuple[dict, list[Entry]]:
         return pos, [Entry(turn, side, action, ctx)]
     pending = placement_pending(pos)
     if pending != (kind == "place"):
-        raise IllegalAction(f"{action!r}: placement {'is' if pending else 'is not'} pending for {side}")
+        raise IllegalAction(f"{brief(action)}: placement {'is' if pending else 'is not'} pending for {side}")
     if kind == "tool":
         return _tool(pos, a, action)
     if kind == "+ap":
@@ -84,7 +84,7 @@ def _extra_ap(pos: dict, action: str) -> tuple[dict, list[Entry]]:
     """Gold's once-a-Battle token: one more action point this turn. An action like any other, so
     a detection check follows it (§21.1 point 7)."""
     if pos["to_move"] != "G" or not pos["token"]:
-        raise IllegalAction(f"{action!r}: only Gold, once per Battle")
+        raise IllegalAction(f"{brief(action)}: only Gold, once per Battle")
     pos["token"] = False
     pos["ap"] += 1
     ctx = Ctx(pos, "G")
@@ -107,7 +107,7 @@ def _board_action(pos: dict, a: dict, action: str) -> tuple[dict, list[Entry]]:
     kind, side, turn = a["kind"], pos["to_move"], pos["turn"]
     seen = raw_view(pos, side)
     if action not in _candidates(seen, a):
-        raise IllegalAction(f"{action!r} is not legal for {side} here")
+        raise IllegalAction(f"{brief(action)} is not legal for {side} here")
     same = len(seen["pieces"]) == len(pos["pieces"]) and seen["armies"] == pos["armies"]
     if not same and action not in _candidates(clone(pos), a):   # §9: something unseen blocks
         return pos, [Entry(turn, side, action, refused=True)]
@@ -146,15 +146,15 @@ def _activate(ctx: Ctx, a: dict, action: str) -> str | None:
 def _tool(pos: dict, a: dict, action: str) -> tuple[dict, list[Entry]]:
     side, turn = pos["to_move"], pos["turn"]
     if pos["mode"] != "gauntlet" or side != "G":
-        raise IllegalAction(f"{action!r}: tools are Gold's, in the Gauntlet only")
+        raise IllegalAction(f"{brief(action)}: tools are Gold's, in the Gauntlet only")
     kt = king_tile(pos, "G")
     if kt is None:
-        raise IllegalAction(f"{action!r}: Gold's King is not on the board")
+        raise IllegalAction(f"{brief(action)}: Gold's King is not on the board")
     if a["tool"] == "tp":
         dest = a["value"]
         q = pos["pieces"].get(dest)
         if q is not None and not (q["side"] != side and q.get("hidden")):
-            raise IllegalAction(f"{action!r}: {dest} is occupied")
+            raise IllegalAction(f"{brief(action)}: {dest} is occupied")
         if q is not None:
             return pos, [Entry(turn, side, action, refused=True)]
     ctx = Ctx(pos, side)

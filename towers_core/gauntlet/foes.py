@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from towers_core.errors import TowersError
+from towers_core.errors import TowersError, brief
 from towers_core.gauntlet.rng import SplitMix64, label_seed
 from towers_core.gauntlet.units import PERKS, RESEARCH, SLOTS
 
@@ -45,7 +45,7 @@ def slot_sorted(codes: Iterable[str]) -> list[str]:
 def get_foe(foe_id: object) -> Foe:
     """The foe with this id (§12.3); TowersError for an unknown id."""
     if not isinstance(foe_id, str) or foe_id not in FOES:
-        raise TowersError(f"foe: unknown foe id {foe_id!r}")
+        raise TowersError(f"foe: unknown foe id {brief(foe_id)}")
     return FOES[foe_id]
 
 
@@ -55,7 +55,7 @@ MAX_ECHO = 300   # an echo's Royal (+3 HP each) stays within a unit's 999 max HP
 def check_echo(echo: object, field: str = "echo") -> int:
     """An Endless echo number, 0 (the foe itself) to MAX_ECHO."""
     if not isinstance(echo, int) or isinstance(echo, bool) or not 0 <= echo <= MAX_ECHO:
-        raise TowersError(f"{field}: must be a whole number from 0 to {MAX_ECHO}, not {echo!r}")
+        raise TowersError(f"{field}: must be a whole number from 0 to {MAX_ECHO}, not {brief(echo)}")
     return echo
 
 
@@ -63,7 +63,7 @@ def foe_army(run_seed: int, foe_id: str, echo: int = 0) -> dict:
     """The foe's sealed army (§12.1, §17.3): drawn unit paths, structure Research, bought perks."""
     foe = get_foe(foe_id)
     if not isinstance(run_seed, int) or isinstance(run_seed, bool) or run_seed < 0 or run_seed >> 64:
-        raise TowersError(f"run_seed: must be a 64-bit whole number, not {run_seed!r}")
+        raise TowersError(f"run_seed: must be a 64-bit whole number, not {brief(run_seed)}")
     check_echo(echo)
     label = foe_id if echo == 0 else f"echo-{echo}"
     rng = SplitMix64(label_seed("loadout|" + label, run_seed))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from towers_core.errors import IllegalAction
+from towers_core.errors import IllegalAction, brief
 from towers_core.gauntlet.units import UNIT_CODES
 
 T = r"[a-g][1-7]"
@@ -23,7 +23,7 @@ RESEARCH_TOOL = ("banner", "summons", "both")
 def parse_action(action: object) -> dict:
     """The parts of an action string; IllegalAction if it is not a canonical §15 string."""
     if not isinstance(action, str):
-        raise IllegalAction(f"action must be a string, not {action!r}")
+        raise IllegalAction(f"action must be a string, not {brief(action)}")
     if action in ("+ap", "end", "resign"):
         return {"kind": action}
     if action.startswith("tool:"):
@@ -31,7 +31,7 @@ def parse_action(action: object) -> dict:
     if m := _PLACE.match(action):
         code, at, d1, d2 = m.groups()
         if not d1 < d2:
-            raise IllegalAction(f"{action!r}: placement Depots must be distinct, in string order")
+            raise IllegalAction(f"{brief(action)}: placement Depots must be distinct, in string order")
         return {"kind": "place", "code": code, "tile": at, "depots": (d1, d2)}
     if m := _DEPLOY.match(action):
         return {"kind": "deploy", "code": m.group(1), "tile": m.group(2)}
@@ -40,15 +40,15 @@ def parse_action(action: object) -> dict:
     if m := _ACT.match(action):
         origin, p1, to, p3, t1, t2, ability, args = m.groups()
         if ability is not None and ability not in ABILITIES:
-            raise IllegalAction(f"{action!r}: unknown ability {ability!r}")
+            raise IllegalAction(f"{brief(action)}: unknown ability {brief(ability)}")
         if args is not None and args.count(",") == 1 and ability == "cure":
             a, b = args.split(",")
             if not a < b:
-                raise IllegalAction(f"{action!r}: Cure tiles must be distinct, in string order")
+                raise IllegalAction(f"{brief(action)}: Cure tiles must be distinct, in string order")
         return {"kind": "act", "origin": origin, "p1": p1 and p1[1:], "to": to,
                 "p3": bool(p3), "targets": [t for t in (t1, t2) if t],
                 "ability": ability, "args": args}
-    raise IllegalAction(f"{action!r} is not an action in §15 notation")
+    raise IllegalAction(f"{brief(action)} is not an action in §15 notation")
 
 
 def _parse_tool(action: str) -> dict:
@@ -64,7 +64,7 @@ def _parse_tool(action: str) -> dict:
         return {"kind": "tool", "tool": "tp", "value": value}
     elif eq and name == "research" and value in RESEARCH_TOOL:
         return {"kind": "tool", "tool": "research", "value": value}
-    raise IllegalAction(f"{action!r}: not a §14 tool (name or value out of range)")
+    raise IllegalAction(f"{brief(action)}: not a §14 tool (name or value out of range)")
 
 
 def format_activation(origin: str, p1: str | None, to: str | None, p3: bool,

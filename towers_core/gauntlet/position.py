@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import re
 
-from towers_core.errors import BadArmy, BadPosition, TowersError
+from towers_core.errors import BadArmy, BadPosition, TowersError, brief
 from towers_core.gauntlet.board import XY, other
 from towers_core.gauntlet.draft import (
     check_draft_known,
@@ -32,7 +32,7 @@ def parse_seed(seed: object) -> int:
         return seed
     if isinstance(seed, str) and re.fullmatch(r"[0-9a-fA-F]{16}", seed):
         return int(seed, 16)
-    raise BadPosition(f"seed: {seed!r} is not a 64-bit whole number or 16 hex digits")
+    raise BadPosition(f"seed: {brief(seed)} is not a 64-bit whole number or 16 hex digits")
 
 
 def royal_stats(rid: str) -> dict:
@@ -48,7 +48,7 @@ def new_position(seed: object, armies: object, mode: str = "draft", foe: object 
     """The Battle before Crimson's placement (§4.2, §21.0)."""
     s = parse_seed(seed)
     if mode not in ("draft", "gauntlet"):
-        raise TowersError(f"mode: {mode!r} is not 'draft' or 'gauntlet'")
+        raise TowersError(f"mode: {brief(mode)} is not 'draft' or 'gauntlet'")
     if not isinstance(armies, dict) or set(armies) != set(SIDES):
         raise BadArmy("armies: must be {'C': army, 'G': army}")
     if mode == "draft":
@@ -61,7 +61,7 @@ def new_position(seed: object, armies: object, mode: str = "draft", foe: object 
             except BadArmy as e:
                 raise BadArmy(f"armies.{side}: {e}") from None
         if scout is not None and scout not in SLOTS[:8]:
-            raise BadArmy(f"scout: {scout!r} is not Ki or one of the 7 unit codes")
+            raise BadArmy(f"scout: {brief(scout)} is not Ki or one of the 7 unit codes")
         public = {"C": [scout] if scout else [], "G": []}
         foe_entry, rc = None, "king"
         echo = 0
@@ -91,7 +91,7 @@ def new_position(seed: object, armies: object, mode: str = "draft", foe: object 
 def view(pos: dict, side: str) -> dict:
     """§16.2: hidden enemy pieces removed; Draft: unpublished enemy slots become `"?"`."""
     if side not in SIDES:
-        raise TowersError(f"side: {side!r} is not 'C' or 'G'")
+        raise TowersError(f"side: {brief(side)} is not 'C' or 'G'")
     validate(pos)
     return raw_view(pos, side)
 
@@ -111,9 +111,12 @@ def _bad(msg: str) -> BadPosition:
     return BadPosition(msg)
 
 
-def _int(v: object, field: str, lo: int, hi: int | None = None) -> int:
-    if not isinstance(v, int) or isinstance(v, bool) or v < lo or (hi is not None and v > hi):
-        raise _bad(f"{field}: {v!r} is not a whole number in {lo}..{hi if hi is not None else '∞'}")
+COUNT_MAX = 10 ** 9   # any count or number a position holds (turns, Supply, spoils): far past any Battle
+
+
+def _int(v: object, field: str, lo: int, hi: int = COUNT_MAX) -> int:
+    if not isinstance(v, int) or isinstance(v, bool) or v < lo or v > hi:
+        raise _bad(f"{field}: {brief(v)} is not a whole number in {lo}..{hi}")
     return v
 
 
@@ -131,8 +134,8 @@ def validate(pos: object) -> None:
         raise BadPosition(str(e)) from None
     except BadPosition:
         raise
-    except (KeyError, TypeError, AttributeError, IndexError, ValueError) as e:
-        raise _bad(f"position: malformed ({type(e).__name__}: {e})") from None
+    except (KeyError, TypeError, AttributeError, IndexError, ValueError, RecursionError) as e:
+        raise _bad(f"position: malformed ({type(e).__name__}: {str(e)[:200]})") from None
 
 
 def _validate(pos: object) -> None:
@@ -209,7 +212,7 @@ def _check_royals(pos: dict, g: bool) -> None:
             raise _bad(f"royals.{s}: must have keys {sorted(ROYAL_KEYS)}")
         want = pos["foe"]["id"] if g and s == "C" else "king"
         if e["id"] != want:
-            raise _bad(f"royals.{s}.id: must be {want!r}")
+            raise _bad(f"royals.{s}.id: must be {brief(want)}")
         _bool(e["used"], f"royals.{s}.used")
         _int(e["atk"], f"royals.{s}.atk", 0, 99)
         _int(e["arm"], f"royals.{s}.arm", 0, 99)
@@ -254,7 +257,7 @@ def _check_result(pos: dict) -> None:
     if not isinstance(res, dict) or set(res) != {"winner", "reason"}:
         raise _bad("result: null or {'winner', 'reason'}")
     if res["reason"] not in ("royal", "control", "resign", "abandoned"):
-        raise _bad(f"result.reason: {res['reason']!r} unknown")
+        raise _bad(f"result.reason: {brief(res['reason'])} unknown")
     if res["winner"] not in ("C", "G", None) or (res["winner"] is None) != (res["reason"] == "abandoned"):
         raise _bad("result.winner: 'C' or 'G', null exactly when abandoned")
 
@@ -266,7 +269,7 @@ def _check_pieces(pos: dict, g: bool) -> None:
     royals = {"C": 0, "G": 0}
     for t, q in pieces.items():
         if t not in XY:
-            raise _bad(f"pieces: {t!r} is not a tile a1–g7")
+            raise _bad(f"pieces: {brief(t)} is not a tile a1–g7")
         _check_piece(pos, t, q, g)
         if q.get("royal"):
             royals[q["side"]] += 1
@@ -293,7 +296,7 @@ def _check_piece(pos: dict, t: str, q: object, g: bool) -> None:
         raise _bad(f"{f}: must be a piece object with side and type")
     side, typ = q["side"], q["type"]
     if side not in SIDES:
-        raise _bad(f"{f}.side: {side!r} is not 'C' or 'G'")
+        raise _bad(f"{f}.side: {brief(side)} is not 'C' or 'G'")
     slot = pos["armies"][side].get(typ) if isinstance(typ, str) else None
     if typ in UNITS:
         if set(q) != UNIT_KEYS:
@@ -332,7 +335,7 @@ def _check_piece(pos: dict, t: str, q: object, g: bool) -> None:
         if not structure_tile_ok(pos, side, t, typ):
             raise _bad(f"{f}: a {typ} cannot stand on {t}")
     else:
-        raise _bad(f"{f}.type: {typ!r} is not a unit or structure code")
+        raise _bad(f"{f}.type: {brief(typ)} is not a unit or structure code")
 
 
 def _check_aff(aff: object, f: str) -> None:
