@@ -75,3 +75,20 @@ def test_10_bad_levels_are_refused(level):
 def test_10_bad_seeds_and_times_are_refused(seed, time_ms):
     with pytest.raises(BadLevel):
         api.choose_action(make_pos(BASE), "depth:1", seed, time_ms)
+
+
+def test_counters_at_their_bound_stay_there_and_huge_values_are_named_briefly():
+    """Input audit: a move from a file at the counters' bound writes a position that loads again; a
+    number far past it is refused with a short message naming the field."""
+    import copy
+
+    from towers_core.castles.position import COUNTER_MAX
+    start = api.new_position()
+    after = api.apply(dict(start, ply=COUNTER_MAX), api.legal_actions(start)[0])
+    api.validate(after)
+    assert after["ply"] == COUNTER_MAX and after["result"] is not None
+    bad = dict(start, quiet=10 ** 4000)
+    kept = copy.deepcopy(bad)
+    with pytest.raises(BadPosition, match="quiet is too large") as err:
+        api.validate(bad)
+    assert len(str(err.value)) < 200 and bad == kept

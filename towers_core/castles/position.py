@@ -10,7 +10,7 @@ from towers_core.board import SQUARE_INDEX, SQUARES
 from towers_core.castles.notation import CASTLES, PLAYERS
 from towers_core.castles import rules
 from towers_core.castles.rules import Engine
-from towers_core.errors import BadPosition
+from towers_core.errors import BadPosition, brief
 
 KEYS = ("game", "board", "to_move", "ply", "quiet", "result")
 REASONS: tuple[str, ...] = rules.REASONS[1:]  # the engine's end reasons (its 0 is "none yet")
@@ -35,23 +35,23 @@ def validate(pos: object) -> None:
         raise BadPosition(f"position must be a JSON object, not {type(pos).__name__}")
     for key in pos:
         if key not in KEYS:
-            raise BadPosition(f"unknown key {str(key)[:40]!r} in position")
+            raise BadPosition(f"unknown key {brief(key)} in position")
     for key in KEYS:
         if key not in pos:
             raise BadPosition(f"position lacks {key!r}")
     if pos["game"] != "castles":
-        raise BadPosition(f"game must be 'castles', not {str(pos['game'])[:40]!r}")
+        raise BadPosition(f"game must be 'castles', not {brief(pos['game'])}")
     _validate_board(pos["board"])
     if not isinstance(pos["to_move"], str) or pos["to_move"] not in PLAYERS:
-        raise BadPosition(f"to_move must be 'S' or 'N', not {str(pos['to_move'])[:40]!r}")
+        raise BadPosition(f"to_move must be 'S' or 'N', not {brief(pos['to_move'])}")
     for key in ("ply", "quiet"):
         v = pos[key]
         if not isinstance(v, int) or isinstance(v, bool):
             raise BadPosition(f"{key} must be an integer, not {type(v).__name__}")
         if v < 0:
-            raise BadPosition(f"{key} must not be negative ({v})")
+            raise BadPosition(f"{key} must not be negative ({brief(v)})")
         if v > COUNTER_MAX:
-            raise BadPosition(f"{key} is too large ({v} > {COUNTER_MAX})")
+            raise BadPosition(f"{key} is too large ({brief(v)} > {COUNTER_MAX})")
     _validate_result(pos["result"])
 
 
@@ -60,7 +60,7 @@ def _validate_board(board: object) -> None:
         raise BadPosition(f"board must be an object of square -> tower, not {type(board).__name__}")
     for sq, tower in board.items():
         if not isinstance(sq, str) or sq not in SQUARE_INDEX:
-            raise BadPosition(f"board: unknown square {str(sq)[:40]!r}")
+            raise BadPosition(f"board: unknown square {brief(sq)}")
         if not isinstance(tower, str):
             raise BadPosition(f"board[{sq!r}] must be a string over S, N, X, not {type(tower).__name__}")
         if tower == "":
@@ -86,9 +86,9 @@ def _validate_result(result: object) -> None:
         raise BadPosition("result must be null or {'winner': 'S' | 'N' | null, 'reason': ...}")
     winner, reason = result["winner"], result["reason"]
     if winner is not None and (not isinstance(winner, str) or winner not in PLAYERS):
-        raise BadPosition(f"result.winner must be 'S', 'N' or null, not {str(winner)[:40]!r}")
+        raise BadPosition(f"result.winner must be 'S', 'N' or null, not {brief(winner)}")
     if not isinstance(reason, str) or reason not in REASONS:
-        raise BadPosition(f"result.reason must be one of {', '.join(REASONS)}, not {str(reason)[:40]!r}")
+        raise BadPosition(f"result.reason must be one of {', '.join(REASONS)}, not {brief(reason)}")
     if winner is None and reason not in DRAW_REASONS:
         raise BadPosition(f"result.winner null (a draw) is only possible by quiet or limit, not {reason!r}")
 
@@ -106,7 +106,8 @@ def to_engine(pos: object) -> Engine:
 
 
 def from_engine(e: Engine) -> dict:
-    """A new position dict for the engine's state."""
+    """A new position dict for the engine's state (its counters kept within COUNTER_MAX, so a move
+    from a file already at the bound writes a position that loads again, as Skirmish's do)."""
     meta = e.get_meta()
     board = {}
     for i, sq in enumerate(SQUARES):
@@ -116,5 +117,5 @@ def from_engine(e: Engine) -> dict:
     r = meta["result"]
     result = None if r is None else {"winner": None if r["winner"] is None else PLAYERS[r["winner"]],
                                      "reason": r["reason"]}
-    return {"game": "castles", "board": board, "to_move": PLAYERS[meta["to_move"]], "ply": meta["ply"],
-            "quiet": meta["quiet"], "result": result}
+    return {"game": "castles", "board": board, "to_move": PLAYERS[meta["to_move"]], "ply": min(meta["ply"], COUNTER_MAX),
+            "quiet": min(meta["quiet"], COUNTER_MAX), "result": result}
