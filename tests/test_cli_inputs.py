@@ -102,6 +102,7 @@ def test_the_top_level_help_names_each_games_own_commands(capsys):
     (["--smoke-test", "--turns", "100000000"], "--turns"),
     (["--screenshot", "{tmp}"], "is a folder"),
     (["--screenshot", "{tmp}/missing/shot.png"], "folder does not exist"),
+    (["--screenshot", ""], "--screenshot: '' is empty"),
 ])
 def test_the_apps_bad_options_are_usage_errors_before_any_window(argv, option, tmp_path, capsys):
     """`towers` checks its options as `towers-cli` does: exit 2 naming the option, before Qt is started

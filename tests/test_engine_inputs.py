@@ -139,3 +139,34 @@ def test_legal_action_counts_stay_under_the_proven_bound():
             most = max(most, len(legal))
             pos = api.apply(pos, rng.choice([a for a in legal if a != "resign"]))
     assert 0 < most <= 4972
+
+
+def test_huge_numbers_and_junk_in_levels_and_engine_calls_are_refused_briefly():
+    """Input audit: ints too long to print, numbers with junk after them, yardstick names with stray
+    parts and unhashable card codes are refused by the project's errors (or read as unknown), never
+    a raw ValueError/TypeError, and never half-read."""
+    from towers_core.castles import position as castles_position
+    from towers_core.errors import BadLevel, IllegalAction
+    from towers_core.skirmish.ai import contenders
+    from towers_core.skirmish.ai.levels import get_level
+    from towers_core.skirmish.ai.search import Search
+    from towers_core.skirmish.describe import card_name
+    from towers_core.castles import api as castles_api
+
+    huge = 10 ** 5000
+    engine = castles_position.to_engine(castles_api.new_position())
+    with pytest.raises(IllegalAction) as err:
+        engine.play(huge)
+    assert len(str(err.value)) < 200
+    search = Search(16)
+    for call in (lambda: search.set_action_weights({huge: 1.0}), lambda: search.set_identity_odds({huge: {}}),
+                 lambda: search.configure(weights={huge: 1})):
+        with pytest.raises(TowersError) as err:
+            call()
+        assert len(str(err.value)) < 300
+    for level in ("depth:2,noise:1" + " " * 40 + "junk", "depth:2,noise:0.0000000000000000000000000001junk"):
+        with pytest.raises(BadLevel, match="noise"):
+            get_level(level)
+    with pytest.raises(BadLevel, match="IS-MCTS"):
+        contenders.check("ismcts:iters=5,bogus")
+    assert card_name([]) == card_name({}) == "a hidden card"

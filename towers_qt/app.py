@@ -121,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     from towers_qt.shell.settings import Settings
 
     if args.smoke_test:
-        return smoke_test(app, args.turns, args.seed or 7)
+        return smoke_test(app, args.turns, 7 if args.seed is None else args.seed)
     settings = Settings()
     kind = game_kind(args.game or ("skirmish" if args.screenshot else first_game(settings, args.new)))
     window = kind.window(settings, autosave=not args.screenshot)
@@ -129,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.screenshot:
         window.resize(1400, 900)
         app.processEvents()
-        code = kind.screenshot(window, args.screenshot, args.seed or 11)
+        code = kind.screenshot(window, args.screenshot, 11 if args.seed is None else args.seed)
         window.session.shutdown()
         if code:
             print(f"towers: --screenshot: the PNG could not be written to {args.screenshot!r}", file=sys.stderr)

@@ -361,7 +361,7 @@ cdef class Engine:
         """Play a legal move of the player to move; anything else raises IllegalAction."""
         cdef Undo u
         if not self.is_legal(mv):
-            raise IllegalAction(f"illegal move {mv}")
+            raise IllegalAction(f"illegal move {brief(mv)}")
         make_move(&self.s, mv, &u)
 
     def resign(self) -> None:

@@ -18,7 +18,7 @@ REASON_TEXT = {
 
 def card_name(code: str | None) -> str:
     """The card's name, or "a hidden card" for None or an unknown code."""
-    return BY_CODE[code].name if code in BY_CODE else "a hidden card"
+    return BY_CODE[code].name if isinstance(code, str) and code in BY_CODE else "a hidden card"
 
 
 def _signed(v: int) -> str:

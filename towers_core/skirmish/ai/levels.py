@@ -180,7 +180,7 @@ def _number(parts: dict, key: str, lo: float, hi: float, default: float = 0.0) -
         return default
     text = parts[key]
     try:
-        v = float(text[:30])
+        v = float(text) if len(text) <= 30 else math.nan   # a number, whole: never a cut-off prefix
     except ValueError:
         v = math.nan
     if not lo <= v <= hi:

@@ -25,7 +25,7 @@ from towers_core.skirmish.rules cimport apply_action, action_pullers, gen_attack
 from towers_core.skirmish.ai.moves cimport playable_moves, target_of, MAXMOVES
 from towers_core.skirmish.ai.evaluate cimport evaluate, card_worth, default_weights, WIN, EVAL_CAP, NW
 from towers_core.checks import real_number, whole_number
-from towers_core.errors import BadLevel, BadPosition
+from towers_core.errors import BadLevel, BadPosition, brief
 
 load_card_table()
 
@@ -385,7 +385,7 @@ cdef class Search:
         rows = []
         for act, row in weights.items():
             if isinstance(act, bool) or not isinstance(act, int) or not 0 <= act < 2 ** 31:
-                raise BadLevel(f"action weights: {str(act)[:30]!r} is not a packed action")
+                raise BadLevel(f"action weights: {brief(act)} is not a packed action")
             rows.append((act, scaled_row(row, self.c.nworlds, f"action weights of {act}", "world")))
         for i, (act, row) in enumerate(rows):
             self.c.wact[i] = act
@@ -408,7 +408,7 @@ cdef class Search:
         memset(table, 0, sizeof(table))
         for key, row in odds.items():
             if isinstance(key, bool) or not isinstance(key, int) or not 0 <= key < NSQ:
-                raise BadLevel(f"identity odds: {str(key)[:30]!r} is not a square from 0 to {NSQ - 1}")
+                raise BadLevel(f"identity odds: {brief(key)} is not a square from 0 to {NSQ - 1}")
             sq = key
             scaled = scaled_row(row, NCARD, f"identity odds of square {sq}", "card")
             for k in range(NCARD):
@@ -608,7 +608,7 @@ cdef int set_weights(double* w, weights) except -1:
         raise BadLevel("weights must be a dict of weight names to numbers")
     for name, value in (weights or {}).items():
         if name not in WEIGHT_NAMES:
-            raise BadLevel(f"weights: unknown weight {str(name)[:30]!r}; known: {', '.join(WEIGHT_NAMES)}")
+            raise BadLevel(f"weights: unknown weight {brief(name)}; known: {', '.join(WEIGHT_NAMES)}")
         checked[WEIGHT_NAMES.index(name)] = real_number(value, f"weights.{name}", -MAX_WEIGHT, MAX_WEIGHT)
     for i in range(NW):
         w[i] = checked[i]

@@ -39,8 +39,9 @@ def parse(name: str) -> Spec | None:
     if head != PREFIX:
         return None
     usage = f"bad IS-MCTS player {brief(name)}: use ismcts, ismcts:iters=N or ismcts:ms=N[,worlds=W]"
-    fields = dict(p.split("=", 1) for p in rest.split(",") if "=" in p)
-    if rest and (not fields or not set(fields) <= FIELDS):
+    parts = rest.split(",") if rest else []
+    fields = dict(p.split("=", 1) for p in parts if "=" in p)
+    if parts and (len(fields) != len(parts) or not set(fields) <= FIELDS):
         raise BadLevel(usage)
     try:
         ms = DEFAULT_MS if "iters" not in fields and "ms" not in fields else int(fields.get("ms", 0))
