@@ -117,5 +117,5 @@ def from_engine(e: Engine) -> dict:
     r = meta["result"]
     result = None if r is None else {"winner": None if r["winner"] is None else PLAYERS[r["winner"]],
                                      "reason": r["reason"]}
-    return {"game": "castles", "board": board, "to_move": PLAYERS[meta["to_move"]], "ply": min(meta["ply"], COUNTER_MAX),
-            "quiet": min(meta["quiet"], COUNTER_MAX), "result": result}
+    return {"game": "castles", "board": board, "to_move": PLAYERS[meta["to_move"]],
+            "ply": min(meta["ply"], COUNTER_MAX), "quiet": min(meta["quiet"], COUNTER_MAX), "result": result}
