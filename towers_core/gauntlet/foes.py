@@ -52,10 +52,10 @@ def get_foe(foe_id: object) -> Foe:
 MAX_ECHO = 300   # an echo's Royal (+3 HP each) stays within a unit's 999 max HP (rules decision 19)
 
 
-def check_echo(echo: object, field: str = "echo") -> int:
-    """An Endless echo number, 0 (the foe itself) to MAX_ECHO."""
+def check_echo(echo: object, field: str = "echo", error: type[TowersError] = TowersError) -> int:
+    """An Endless echo number, 0 (the foe itself) to MAX_ECHO; else `error` naming `field`."""
     if not isinstance(echo, int) or isinstance(echo, bool) or not 0 <= echo <= MAX_ECHO:
-        raise TowersError(f"{field}: must be a whole number from 0 to {MAX_ECHO}, not {brief(echo)}")
+        raise error(f"{field}: must be a whole number from 0 to {MAX_ECHO}, not {brief(echo)}")
     return echo
 
 

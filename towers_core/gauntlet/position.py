@@ -12,7 +12,7 @@ from towers_core.gauntlet.draft import (
     check_gauntlet_army,
     check_shape,
 )
-from towers_core.gauntlet.foes import FOES, MAX_ECHO, check_echo, get_foe
+from towers_core.gauntlet.foes import FOES, check_echo, get_foe
 from towers_core.gauntlet.rng import field
 from towers_core.gauntlet.stats import afield, structure_tile_ok
 from towers_core.gauntlet.units import LIMITS, SLOTS, STRUCTURES, SUPPLY_CAP, UNITS
@@ -177,7 +177,7 @@ def _check_foe(pos: dict, g: bool) -> None:
         return
     if not isinstance(foe, dict) or set(foe) != {"id", "echo"} or foe["id"] not in FOES:
         raise _bad("foe: must be {'id': foe id, 'echo': k} in the Gauntlet")
-    _int(foe["echo"], "foe.echo", 0, MAX_ECHO)
+    check_echo(foe["echo"], "foe.echo", BadPosition)
 
 
 def _check_field(pos: dict, g: bool) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from towers_core.board import SIDE_NAMES
+from towers_core.board import PLAYERS, SIDE_NAMES
 
 YOU = "You"
 
@@ -18,7 +18,7 @@ def display_names(players: dict) -> dict[str, str]:
 
     The computer is "Computer · level"; humans keep the name they set (else their side's name).
     When the computer plays both sides, the sides' names tell the two apart."""
-    both_ai = all(players[p].is_ai for p in SIDE_NAMES)
+    both_ai = all(players[p].is_ai for p in PLAYERS)
     names = {}
     for side, player in players.items():
         if player.is_ai and not both_ai:
