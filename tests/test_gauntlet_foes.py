@@ -1,5 +1,10 @@
 """§12 the Gauntlet: foe Royals, their tricks, chests and spoils, echoes."""
+import copy
+
+import pytest
+
 from gauntlet_helpers import banner, foe_pos, struct, unit
+from towers_core.errors import BadArmy, BadPosition
 from towers_core.gauntlet import api
 from towers_core.gauntlet.units import SLOTS
 
@@ -117,3 +122,20 @@ def test_the_deepest_echo_keeps_its_royal_within_a_units_max_hp():
     placed["foe"] = dict(placed["foe"], echo=MAX_ECHO + 1)
     with pytest.raises(TowersError, match="foe.echo"):
         api.validate(placed)
+
+
+@pytest.mark.parametrize("side, slot", [("G", "Ki"), ("G", "Pa"), ("G", "De"), ("G", "Cp"), ("C", "Kn")])
+def test_a_loaded_battle_keeps_the_slots_a_new_one_requires_12_1(side, slot):
+    """Gold's start (King, Pawns, Depots, Posts) and the foe's signature type are in every Battle of the run:
+    `validate` refuses a loaded position without them, as `new_position` refuses such an army."""
+    pos = api.new_position(5, {"C": api.foe_army(1, "steel-prince"), "G": banner()}, mode="gauntlet",
+                           foe="steel-prince")
+    api.validate(pos)
+    pos["armies"][side][slot] = {"in": False, "r": None, "p": False}
+    before = copy.deepcopy(pos)
+    with pytest.raises(BadPosition, match=f"armies.{side}.{slot}: must be in"):
+        api.validate(pos)
+    assert pos == before
+    armies = copy.deepcopy(pos["armies"])
+    with pytest.raises(BadArmy, match=f"armies.{side}.{slot}: must be in"):
+        api.new_position(5, armies, mode="gauntlet", foe="steel-prince")

@@ -80,16 +80,26 @@ def validate_army(army: object) -> dict:
     return army  # type: ignore[return-value]
 
 
-def check_gauntlet_army(army: object, where: str, required: tuple[str, ...]) -> None:
+GOLD_REQUIRED = ("Ki", "Pa", "De", "Cp")   # §12.1: Gold starts the run with these, and a banner only grows
+
+
+def gauntlet_required(side: str, sig: str) -> tuple[str, ...]:
+    """The slots a Gauntlet army must hold (§12.1): the foe's signature type for Crimson, Gold's start."""
+    return (sig,) if side == "C" else GOLD_REQUIRED
+
+
+def check_gauntlet_army(army: object, where: str, required: tuple[str, ...],
+                        allow_both: bool = False) -> dict[str, dict]:
     """A Gauntlet army (§12.1): exactly the 12 slots, each `required` slot in, at most 2 structures
-    researched; no Draft budget."""
-    known = check_shape(army, where)
+    researched; no Draft budget. Returns the entries."""
+    known = check_shape(army, where, allow_both=allow_both)
     for code in required:
         if not known[code]["in"]:
             raise BadArmy(f"{where}.{code}: must be in")
     researched = [c for c in STRUCTURES if known[c]["r"] is not None]
     if len(researched) > 2:
-        raise BadArmy(f"{where}: at most 2 structures may be researched")
+        raise BadArmy(f"{where}: at most 2 structures may be researched, not {len(researched)}")
+    return known
 
 
 def scout(army: object, slot: object) -> dict:

@@ -11,6 +11,7 @@ from towers_core.gauntlet.draft import (
     check_draft_known,
     check_gauntlet_army,
     check_shape,
+    gauntlet_required,
 )
 from towers_core.gauntlet.foes import FOES, check_echo, get_foe
 from towers_core.gauntlet.rng import field
@@ -74,8 +75,8 @@ def new_position(seed: object, armies: object, mode: str = "draft", foe: object 
             raise TowersError("foe: must be {'id': foe id, 'echo': k}")
         f = get_foe(foe["id"])
         echo = check_echo(foe["echo"], "foe.echo")
-        check_gauntlet_army(armies["C"], "armies.C", (f.sig,))
-        check_gauntlet_army(armies["G"], "armies.G", ("Ki", "Pa", "De", "Cp"))
+        for side in SIDES:
+            check_gauntlet_army(armies[side], f"armies.{side}", gauntlet_required(side, f.sig))
         public = {"C": list(SLOTS), "G": list(SLOTS)}
         foe_entry, rc = {"id": f.id, "echo": echo}, f.id
     tiles, chests = field(s, mode == "gauntlet")
@@ -234,20 +235,15 @@ def _check_armies(pos: dict, g: bool) -> None:
             raise _bad(f"public.{s}: slot codes, each once, in slot order")
         if g and pub != list(SLOTS):
             raise _bad(f"public.{s}: all 12 slots in the Gauntlet")
-        known = check_shape(armies[s], f"armies.{s}", allow_both=g and s == "G", allow_unknown=not g)
+        if g:
+            sig = FOES[pos["foe"]["id"]].sig
+            check_gauntlet_army(armies[s], f"armies.{s}", gauntlet_required(s, sig), allow_both=s == "G")
+            continue
+        known = check_shape(armies[s], f"armies.{s}", allow_unknown=True)
         for c in SLOTS:
             if armies[s][c] == "?" and c in pub:
                 raise _bad(f"armies.{s}.{c}: a public slot cannot be '?'")
-        if g:
-            if s == "C":
-                f = FOES[pos["foe"]["id"]]
-                if not known[f.sig]["in"]:
-                    raise _bad(f"armies.C.{f.sig}: the foe's signature slot must be in")
-            researched = [c for c in STRUCTURES if known[c]["r"] is not None]
-            if len(researched) > 2:
-                raise _bad(f"armies.{s}: at most 2 structures researched")
-        else:
-            check_draft_known(known, f"armies.{s}")
+        check_draft_known(known, f"armies.{s}")
 
 
 def _check_result(pos: dict) -> None:
