@@ -385,3 +385,24 @@ def test_each_game_shows_its_own_keys_and_the_colour_toggle_in_view(kind, open_w
     assert texts[-2:] == ["Colour-blind-safe colours", "Keyboard controls"]
     next(a for a in view.actions() if a.text() == "Keyboard controls").trigger()
     assert win.statusBar().currentMessage() == (CASTLES_KEYS if kind == "castles" else SKIRMISH_KEYS)
+
+
+@pytest.mark.parametrize("setup", [SOLO, HOTSEAT], ids=["solo", "hotseat"])
+def test_a_move_made_while_a_hint_is_sought_drops_the_hint(castles, qtbot, setup):
+    """The hint's search stops: in solo the computer then replies (its worker was held by the hint),
+    and no one is shown a hint for a position that is gone."""
+    s = castles.session
+    castles.start_options(setup)
+    s.time_ms = 60000  # the hint could not arrive before the move below
+    castles.hint_action.trigger()
+    assert s.ai.busy and s.asking == "hint"
+    shown = []
+    s.hintReady.connect(shown.append)
+    s.time_ms = 200
+    click_move(qtbot, castles, "c3+")
+    if setup is SOLO:
+        qtbot.waitUntil(lambda: len(s.actions) == 2, timeout=20000)
+    else:
+        assert not s.ai.busy and s.asking is None
+    qtbot.wait(300)
+    assert shown == [] and not castles.statusBar().currentMessage().startswith("Hint:")

@@ -159,3 +159,22 @@ def test_hotseat_musters_are_each_behind_a_curtain(window, qtbot, monkeypatch):
     assert asked == ["South — Ann", "North — Bea"]
     assert set(musters) == {"S", "N"}
     assert window.curtain_up(), "the board stays covered until the game starts"
+
+
+def test_a_move_made_while_a_hint_is_sought_drops_the_hint(window, clicks, qtbot):
+    """The hint's search stops, the computer replies (the worker was held by the hint), and the hint
+    for the position that is gone is never shown."""
+    s = window.session
+    window.start_game(GameSetup(mode="computer", level="expert", human_side="S", first="S", seed=4,
+                                names={"S": "You", "N": "Computer"}))
+    s.time_ms = 60000  # the hint could not arrive before the move below
+    clicks.button(window.bar.hint_button)
+    assert s.ai.busy and s.asking == "hint"
+    shown = []
+    s.hintReady.connect(shown.append)
+    s.time_ms = 200
+    clicks.perform(next(a for a in api.legal_actions(s.view()) if "@" in a and "x" not in a))
+    qtbot.waitUntil(lambda: len(s.log) == 2 and window.controller.active(), timeout=20000)
+    qtbot.wait(300)
+    assert shown == [] and window.hint_action is None
+    assert not window.statusBar().currentMessage().startswith("Hint:")

@@ -90,6 +90,7 @@ class CastlesSession(GameSession):
         """Play `action` (or "resign") for the player to move; the core refuses an illegal one."""
         before = self.position
         after = api.apply(before, action)
+        self._drop_hint()
         self.positions.append(after)
         self.actions.append(action)
         self.actionPlayed.emit(action, before)

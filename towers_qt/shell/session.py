@@ -67,6 +67,12 @@ class GameSession(QObject):
         self.ai.cancel()
         self._asking = None
 
+    def _drop_hint(self) -> None:
+        """A move made while a hint is sought: the hint was for a position that is gone, and its search
+        would keep the worker from the computer's reply, so it stops and its answer is never shown."""
+        if self._asking == "hint":
+            self._forget_search()
+
     def _on_ai_answer(self, action: str) -> None:
         asking, self._asking = self._asking, None
         if asking == "hint":

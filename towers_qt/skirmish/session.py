@@ -141,6 +141,7 @@ class Session(GameSession):
         key = position_key(self.position, action)
         position, entry = api.play(self.position, action, self._remembered_pulls(key, action),
                                    self._rng.getrandbits(31))
+        self._drop_hint()
         if snapshot is not None:
             self._undo.append(snapshot)
         fight = entry.get("fight") or {}
