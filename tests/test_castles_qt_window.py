@@ -406,3 +406,19 @@ def test_a_move_made_while_a_hint_is_sought_drops_the_hint(castles, qtbot, setup
         assert not s.ai.busy and s.asking is None
     qtbot.wait(300)
     assert shown == [] and not castles.statusBar().currentMessage().startswith("Hint:")
+
+
+def test_save_after_a_new_game_asks_where_and_never_overwrites_the_last_games_file(castles, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
+    castles.start_options(HOTSEAT)
+    castles.session.play("c3+")
+    path = tmp_path / "first.json"
+    assert castles.save_to(path)
+    kept = path.read_text()
+    asked = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (asked.append(a), ("", ""))[1])
+    castles.start_options(HOTSEAT)
+    castles.session.play("b2+")
+    castles.save()
+    assert len(asked) == 1 and path.read_text() == kept

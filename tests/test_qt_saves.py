@@ -327,3 +327,22 @@ def test_a_save_that_cannot_be_shown_brings_the_old_game_back(window, qtbot, sav
     with qtbot.capture_exceptions() as raised:  # also raised inside the positionChanged slot
         assert "could not be shown" in refused(window, write(tmp_path, other), before)
     assert {str(exc) for _, exc, _ in raised} <= {"'a bug'"}
+
+
+def test_save_after_a_new_game_asks_where_and_never_overwrites_the_last_games_file(window, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
+    from towers_qt.shell.new_game import GameSetup
+
+    setup = GameSetup(mode="hotseat", human_side=None, seed=5, names={"S": "Ann", "N": "Bea"})
+    window.start_game(setup)
+    path = tmp_path / "first.json"
+    assert window.save_to(path)
+    kept = path.read_text()
+    asked = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (asked.append(a), ("", ""))[1])
+    window.save()
+    assert asked == [] and path.read_text() == kept  # the same game: Save writes its file, no question
+    window.start_game(GameSetup(mode="hotseat", human_side=None, seed=6, names={"S": "Cy", "N": "Di"}))
+    window.save()
+    assert len(asked) == 1 and path.read_text() == kept

@@ -119,6 +119,7 @@ class CastlesWindow(GameFrame):
         players = {p: Player("ai" if p == ai else "human", setup.names.get(p, default[p]), setup.level)
                    for p in PLAYERS}
         self.session.new_game(players, setup.seed)
+        self.forget_file()
         self._show_new_game()
 
     def _show_new_game(self) -> None:

@@ -48,6 +48,7 @@ class GameFrame(QMainWindow):
         self.animations_enabled = True  # off for screenshots
         self.successor: GameFrame | None = None  # the other game's window, after a switch
         self.palette_action: QAction | None = None
+        self.save_path: Path | None = None  # the file Save writes: the one this game was opened from or saved to
         apply_scheme(self.settings.palette())  # before the game's widgets take their colours
 
     # -- construction helpers -----------------------------------------------------------------
@@ -253,8 +254,12 @@ class GameFrame(QMainWindow):
         return window
 
     # -- files --------------------------------------------------------------------------------
+    def forget_file(self) -> None:
+        """A new game belongs to no file yet: its first Save asks where, never over the last game's file."""
+        self.save_path = None
+
     def save(self) -> None:
-        path = getattr(self, "save_path", None)
+        path = self.save_path
         if path is None:
             self.save_as()
         else:

@@ -173,6 +173,7 @@ class MainWindow(GameFrame):
             position = api.new_position_with_terrain(api.random_terrain(setup.seed), full, setup.first, setup.seed)
         self.log.reset()
         self.session.new_game(players, setup.seed, musters or None, position, game_id)
+        self.forget_file()
         self._show_new_game()
 
     def start_options(self, setup: GameSetup) -> None:
