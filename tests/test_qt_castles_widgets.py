@@ -97,6 +97,20 @@ def test_game_over_text_gives_the_reason(result, words):
     assert words in game_over_text(_pos(api.new_position()["board"], result=result), NAMES)
 
 
+@pytest.mark.parametrize("result, words", [
+    ({"winner": "S", "reason": "castles"}, "You win: you control 4 of the 5 castles."),
+    ({"winner": "N", "reason": "crowns"}, "Computer · easy wins: Computer · easy has crowned 3 castles."),
+    ({"winner": "N", "reason": "no-moves"}, "Computer · easy wins: you have no moves left."),
+    ({"winner": "S", "reason": "resign"}, "You win: Computer · easy resigned."),
+    ({"winner": "N", "reason": "resign"}, "Computer · easy wins: you resigned."),
+    ({"winner": "S", "reason": "quiet"}, "You win. The board has settled (60 moves in a row without a build), "
+                                         "and you hold more castles (or, if equal, more crowns)."),
+])
+def test_game_over_text_speaks_to_you_in_solo(result, words):
+    names = {"S": "You", "N": "Computer · easy"}
+    assert game_over_text(_pos(api.new_position()["board"], result=result), names) == words
+
+
 def test_game_over_text_of_a_real_resignation_and_a_running_game():
     pos = api.new_position()
     assert game_over_text(pos) == ""

@@ -11,6 +11,7 @@ import re
 from towers_core.board import PLAYERS, SIDE_NAMES
 
 YOU = "You"
+IRREGULAR = {"has": "have", "is": "are", "was": "were"}
 
 
 def display_names(players: dict) -> dict[str, str]:
@@ -34,7 +35,10 @@ def verb(name: str, third_person: str) -> str:
 
 
 def plural(word: str) -> str:
-    """The verb form for "you": "wins" -> "win", "passes" -> "pass", "gives" -> "give"."""
+    """The verb form for "you": "wins" -> "win", "passes" -> "pass", "gives" -> "give", "has" -> "have";
+    a past tense ("resigned") is the same."""
+    if word in IRREGULAR:
+        return IRREGULAR[word]
     if re.search(r"(ss|sh|ch|x)es$", word):
         return word[:-2]
     return word.removesuffix("s")
