@@ -422,3 +422,65 @@ def test_save_after_a_new_game_asks_where_and_never_overwrites_the_last_games_fi
     castles.session.play("b2+")
     castles.save()
     assert len(asked) == 1 and path.read_text() == kept
+
+
+def _current_ply(castles) -> int:
+    item = castles.moves.table.currentItem()
+    return item.data(Qt.UserRole)
+
+
+def test_the_moves_dock_marks_the_move_the_board_shows(castles):
+    castles.start_options(HOTSEAT)
+    for action in ("c3+", "e5+", "c3n", "e6n"):
+        castles.session.play(action)
+    assert _current_ply(castles) == 3
+    castles.look_back(1)
+    assert castles.looking == 1 and _current_ply(castles) == 1
+    assert castles.board.shown_towers() == castles.session.positions[2]["board"]
+    castles.back_to_game()
+    assert _current_ply(castles) == 3
+
+
+def test_new_game_or_open_while_looking_back_ends_the_review(castles, qtbot, tmp_path):
+    """The review belonged to the old game: starting or opening another leaves it cleanly (a shorter
+    game raised IndexError on the old review's move)."""
+    castles.start_options(HOTSEAT)
+    castles.session.play("c3+")
+    path = tmp_path / "short.json"
+    assert castles.save_to(path)
+    for action in ("e5+", "c3n", "e6n"):
+        castles.session.play(action)
+    castles.look_back(3)
+    castles.start_options(HOTSEAT)
+    assert castles.looking is None and castles.session.actions == []
+    assert castles.board.shown_towers() == api.new_position()["board"] and castles.board.interactive
+    for action in ("c3+", "e5+", "c3n"):
+        castles.session.play(action)
+    castles.look_back(2)
+    assert castles.open_path(path)
+    assert castles.looking is None and castles.session.actions == ["c3+"]
+    assert castles.moves.row_text(0) == "1. c3+" and castles.board.interactive
+
+
+def test_a_game_that_starts_with_north_to_move_lists_its_moves_in_norths_column(castles):
+    start = dict(api.new_position(), to_move="N")
+    api.validate(start)
+    castles.session.new_game({"S": Player("human", "Ann"), "N": Player("human", "Bob")}, 1, start)
+    castles._show_new_game()
+    castles.session.play("e5+")
+    castles.session.play("c3+")
+    castles.session.play("e5s")
+    moves = castles.moves
+    assert moves.row_text(0) == "1. … e5+" and moves.row_text(1) == "2. c3+ e5s"
+    assert [moves.table.item(1, c).data(Qt.UserRole) for c in range(2)] == [1, 2]
+    assert moves._ply_colour(0) == moves._ply_colour(2) != moves._ply_colour(1)
+    assert _current_ply(castles) == 2
+    with_clicks = []
+    moves.move_clicked.connect(with_clicks.append)
+    moves._clicked(0, 0)  # the "…" cell is no move
+    moves._clicked(0, 1)
+    assert with_clicks == [0] and castles.looking == 0 and _current_ply(castles) == 0
+    castles.back_to_game()
+    castles.start_options(HOTSEAT)  # a game from the rules' start: South's column first again
+    castles.session.play("c3+")
+    assert moves.row_text(0) == "1. c3+"

@@ -312,3 +312,25 @@ def test_the_keyboard_cursor_shows_after_a_key_and_hides_after_a_click(board, qt
     assert cursor_marks() == ["c4"]
     qtbot.mouseClick(board.view.viewport(), Qt.LeftButton, pos=board.square_point("a1"))
     assert cursor_marks() == []
+
+
+def test_the_last_push_is_marked_to_its_last_square_without_an_animation(board):
+    """A 3-square push (b2e from SSSS) marks c2, d2 and e2 whether or not it was animated: from the
+    position it was played from, not from a cache of the animation."""
+    from towers_qt.castles.items import ArrowItem, SquareMark
+    from towers_qt.castles.style import LAST
+
+    before = {"game": "castles", "board": {"a4": "X", "d1": "X", "d4": "X", "d7": "X", "g4": "X",
+              "b2": "SSSS", "e5": "NN"}, "to_move": "S", "ply": 0, "quiet": 0, "result": None}
+    after = api.apply(before, "b2e")
+
+    def marked() -> list[str]:
+        return sorted(i.square for i in board._transient if isinstance(i, SquareMark) and i.colour == LAST)
+
+    board.show_position(after, "b2e", [], False, before)
+    assert marked() == ["b2", "c2", "d2", "e2"]
+    assert any(isinstance(i, ArrowItem) for i in board._transient)
+    board.show_position(after, "b2e", [], False)  # where it came from is unknown: the direction only
+    assert marked() == ["b2", "c2"]
+    board.animate(before, "b2e", after)  # speed 0: shown at once, the same marks
+    assert marked() == ["b2", "c2", "d2", "e2"]

@@ -25,6 +25,15 @@ def push_path(origin: str, direction: str, gains: dict) -> list[str]:
     return path
 
 
+def reached(before: dict | None, action: str | None) -> list[str]:
+    """The squares `action` reached from `before`: a push's whole path; [] for a build, a resignation,
+    or when `before` is not known."""
+    if before is None or not action or len(action) != 3 or action[2] == "+":
+        return []
+    info = api.preview(before, action)
+    return push_path(info["from"], action[2], info["gains"])
+
+
 class MoveAnimation(QObject):
     """Drives one move's animation on a board; `set_tower(square, tower)` redraws a square."""
 

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QGraphicsScene, QVBoxLayout, QWidget
 from towers_core.board import SQUARES, step
 from towers_core.castles import api
 
-from .animation import MoveAnimation, push_path
+from .animation import MoveAnimation, reached
 from .board_reading import crowned
 from .describe import move_text, square_text
 from .items import ArrowItem, BoardItem, GhostItem, SquareMark, TowerItem
@@ -46,6 +46,8 @@ class CastlesBoard(BoardKeys, QWidget):
         self.key_prefix = key_prefix  # where rotation, zoom and mode are kept (Learn keeps its own)
         self.pos_: dict = api.new_position()
         self.last_action: str | None = None
+        self.last_before: dict | None = None  # the position last_action was played from, when known
+        self.last_path: list[str] = []  # the squares last_action reached (a push's whole path)
         self.legal: list[str] = []
         self.interactive = False
         self.selected: str | None = None
@@ -55,7 +57,6 @@ class CastlesBoard(BoardKeys, QWidget):
         self.speed = 1.0
         self.animation: MoveAnimation | None = None
         self._transient: list = []  # marks, arrows and ghosts redrawn with each state
-        self._last_paths: dict = {}  # (action, ply) -> squares the animated push reached
         self.proj = Projection(self._stored_mode(), self._stored_rotation())
         self.scene = QGraphicsScene(self)
         self.view = BoardView(self.scene, self)
@@ -108,11 +109,14 @@ class CastlesBoard(BoardKeys, QWidget):
         return mode if mode in ("3d", "2d") else "3d"
 
     # -- public API ----------------------------------------------------------------------
-    def show_position(self, pos: dict, last_action: str | None, legal: list[str], interactive: bool) -> None:
-        """Show `pos`; the player at the device may choose among `legal` when `interactive`."""
+    def show_position(self, pos: dict, last_action: str | None, legal: list[str], interactive: bool,
+                      before: dict | None = None) -> None:
+        """Show `pos`; the player at the device may choose among `legal` when `interactive`. With
+        `before` (the position `last_action` was played from) a push is marked to its last square."""
         self._stop_animation()
         same = pos == self.pos_
         self.pos_, self.last_action = pos, last_action
+        self.last_before, self.last_path = before, reached(before, last_action)
         self.legal, self.interactive = list(legal), bool(interactive)
         if same and self.selected is not None and self.interactive and self._actions_of(self.selected):
             self._refresh()  # a redraw of the same position keeps the open bar and its preview
@@ -124,23 +128,20 @@ class CastlesBoard(BoardKeys, QWidget):
     def animate(self, before: dict, action: str, after: dict) -> None:
         """Play `action` from `before`, then show `after`; emits animation_finished."""
         self._stop_animation()
-        info = api.preview(before, action) if action != "resign" else None
-        if info is not None and info["kind"] == "push":
-            self._last_paths = {(action, after.get("ply")): push_path(info["from"], action[2], info["gains"])}
-        if info is None:
-            self.show_position(after, action, [], False)
+        if action == "resign":
+            self.show_position(after, action, [], False, before)
             QTimer.singleShot(0, self, self.animation_finished.emit)
             return
-        self.show_position(before, self.last_action, [], False)
+        self.show_position(before, self.last_action, [], False, self.last_before)
         self._clear_transient()
         for item in self.towers.values():
             item.set_glow(None)
         if self.speed <= 0:
-            self.show_position(after, action, [], False)
+            self.show_position(after, action, [], False, before)
             QTimer.singleShot(0, self, self.animation_finished.emit)
             return
         self.animation = MoveAnimation(self, before, action, self.speed, self._set_tower)
-        self.animation.finished.connect(lambda: self._animation_done(after, action))
+        self.animation.finished.connect(lambda: self._animation_done(before, after, action))
         self.animation.start()
 
     def is_animating(self) -> bool:
@@ -280,8 +281,8 @@ class CastlesBoard(BoardKeys, QWidget):
         glows[origin] = LAST
         if action[2] == "+":
             return
-        path = self._last_paths.get((action, self.pos_.get("ply")))
-        if not path:  # shown without its animation: the direction is still worth an arrow
+        path = self.last_path
+        if not path:  # the position it came from is not known: the direction is still worth an arrow
             nxt = step(origin, action[2])
             path = [nxt] if nxt else []
         for sq in path:
@@ -366,9 +367,9 @@ class CastlesBoard(BoardKeys, QWidget):
             anim, self.animation = self.animation, None
             anim.stop()
 
-    def _animation_done(self, after: dict, action: str) -> None:
+    def _animation_done(self, before: dict, after: dict, action: str) -> None:
         self.animation = None
-        self.show_position(after, action, [], False)
+        self.show_position(after, action, [], False, before)
         self.animation_finished.emit()
 
     # -- layout and keys -------------------------------------------------------------------

@@ -89,7 +89,7 @@ class LearnDialog(QDialog):
         if animate and action is not None:
             self.board.animate(self.positions[self.step - 1], action, pos)
         else:
-            self.board.show_position(pos, action, [], False)
+            self.board.show_position(pos, action, [], False, self.positions[self.step - 1] if self.step else None)
         self.hud.update_from(pos, self.names, False)
         if self.step == 0:
             text = sample_game.words(sample_game.INTRO)

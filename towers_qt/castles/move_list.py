@@ -26,6 +26,7 @@ class MoveList(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.actions: list[str] = []
+        self.offset = 0  # 1 when North moved first: ply i sits in slot i + 1
         self.table = QTableWidget(0, 2, self)
         self.table.setEditTriggers(QAbstractItemView.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SingleSelection)
@@ -48,26 +49,33 @@ class MoveList(QWidget):
         numbers = self.table.verticalHeader().fontMetrics().horizontalAdvance("000.") + 12
         return numbers + 2 * column + self.table.verticalScrollBar().sizeHint().width() + 8
 
-    def set_moves(self, actions: list[str], names: dict) -> None:
-        """Show `actions` (ply order, S first); the headers name the two sides. Only the cells past
-        the moves already shown are written (the window calls this at every refresh)."""
+    def set_moves(self, actions: list[str], names: dict, first: str = "S", current: int | None = None) -> None:
+        """Show `actions` (ply order, `first` to move at the start); the headers name the two sides;
+        the current cell is ply `current` (the one the board shows), else the latest. Only the cells
+        past the moves already shown are written (the window calls this at every refresh)."""
+        offset = 0 if first == "S" else 1  # North first: the first row opens with "…" in South's column
         old, self.actions = self.actions, list(actions)
+        if offset != self.offset:
+            old, self.offset = [], offset
+            self.table.setRowCount(0)
         self._set_headers(names)
         keep = next((i for i, (a, b) in enumerate(zip(old, actions)) if a != b), min(len(old), len(actions)))
-        rows = (len(actions) + 1) // 2
+        slots = len(actions) + offset
+        rows = (slots + 1) // 2
         if rows != self.table.rowCount():
             self.table.setRowCount(rows)
             self.table.setVerticalHeaderLabels([f"{i + 1}." for i in range(rows)])
+        if offset and rows:
+            self.table.setItem(0, 0, _blank("…"))
         for i in range(keep, len(actions)):
-            self.table.setItem(i // 2, i % 2, self._cell(i, actions[i]))
-        if len(actions) % 2:  # the last row's empty half (also where a taken-back move was)
-            blank = QTableWidgetItem("")
-            blank.setFlags(Qt.NoItemFlags)
-            self.table.setItem(rows - 1, 1, blank)
-        if actions:  # the latest move is the current cell, in view
-            last = self.table.item((len(actions) - 1) // 2, (len(actions) - 1) % 2)
-            self.table.setCurrentItem(last)
-            self.table.scrollToItem(last)
+            self.table.setItem(*divmod(i + offset, 2), self._cell(i, actions[i]))
+        if slots % 2:  # the last row's empty half (also where a taken-back move was)
+            self.table.setItem(rows - 1, 1, _blank(""))
+        if actions:  # the move the board shows is the current cell, in view
+            ply = current if current is not None and 0 <= current < len(actions) else len(actions) - 1
+            item = self.table.item(*divmod(ply + offset, 2))
+            self.table.setCurrentItem(item)
+            self.table.scrollToItem(item)
 
     def _set_headers(self, names: dict) -> None:
         """The two columns' headers: the sides' names (set again only when they change). A computer's
@@ -80,20 +88,23 @@ class MoveList(QWidget):
         for column, side in enumerate(("S", "N")):
             self.table.horizontalHeaderItem(column).setToolTip(names.get(side, side))
 
-    @staticmethod
-    def _cell(i: int, action: str) -> QTableWidgetItem:
+    def _cell(self, i: int, action: str) -> QTableWidgetItem:
         """Ply `i`'s cell: the move in its side's colour, its ply index kept for a click."""
         item = QTableWidgetItem("resigns" if action == "resign" else action)
         item.setTextAlignment(Qt.AlignCenter)
-        item.setForeground(_ply_colour(i))
-        item.setToolTip(f"Show the board after move {i // 2 + 1} ({action})")
+        item.setForeground(self._ply_colour(i))
+        item.setToolTip(f"Show the board after move {(i + self.offset) // 2 + 1} ({action})")
         item.setData(Qt.UserRole, i)
         return item
 
     def recolour(self) -> None:
         """The moves in their side's colour again (a cell keeps the colour it was given)."""
         for i in range(len(self.actions)):
-            self.table.item(i // 2, i % 2).setForeground(_ply_colour(i))
+            self.table.item(*divmod(i + self.offset, 2)).setForeground(self._ply_colour(i))
+
+    def _ply_colour(self, i: int) -> QColor:
+        """The colour of ply `i`'s side (South's plies are the even slots)."""
+        return SIDE_LIGHT["S" if (i + self.offset) % 2 == 0 else "N"]
 
     def row_text(self, row: int) -> str:
         """One numbered row as text, e.g. `1. c2+ e5s` (for tests and screen readers)."""
@@ -101,11 +112,14 @@ class MoveList(QWidget):
         return f"{row + 1}. " + " ".join(c.text() for c in cells if c is not None and c.text())
 
     def _clicked(self, row: int, column: int) -> None:
-        index = row * 2 + column
-        if index < len(self.actions):
+        index = row * 2 + column - self.offset
+        if 0 <= index < len(self.actions):
             self.move_clicked.emit(index)
 
 
-def _ply_colour(i: int) -> QColor:
-    """The colour of ply `i`'s side (South plays the even plies)."""
-    return SIDE_LIGHT["S" if i % 2 == 0 else "N"]
+def _blank(text: str) -> QTableWidgetItem:
+    """A cell that holds no move: not selectable, not clickable."""
+    item = QTableWidgetItem(text)
+    item.setTextAlignment(Qt.AlignCenter)
+    item.setFlags(Qt.NoItemFlags)
+    return item

@@ -118,9 +118,15 @@ class CastlesWindow(GameFrame):
         default = side_names()
         players = {p: Player("ai" if p == ai else "human", setup.names.get(p, default[p]), setup.level)
                    for p in PLAYERS}
+        self.looking = None  # before the session changes: a review of the old game has no place in the new
         self.session.new_game(players, setup.seed)
         self.forget_file()
         self._show_new_game()
+
+    def take_over(self, state: dict, name: str) -> None:
+        """An opened game replaces the one under review: the review ends before the session changes."""
+        self.looking = None
+        super().take_over(state, name)
 
     def _show_new_game(self) -> None:
         """After a new game, a load or a resume: the present board, then whatever comes next."""
@@ -150,13 +156,13 @@ class CastlesWindow(GameFrame):
         thinking = s.ai.busy and s.asking == "move"
         if self.looking is not None:
             i = self.looking
-            self.board.show_position(s.positions[i + 1], s.actions[i], [], False)
+            self.board.show_position(s.positions[i + 1], s.actions[i], [], False, s.positions[i])
             self.hud.update_from(s.positions[i + 1], names, False)
         elif not self.animating:
-            last = s.actions[-1] if s.actions else None
-            self.board.show_position(s.position, last, s.legal_actions(), s.human_to_move())
+            last, before = (s.actions[-1], s.positions[-2]) if s.actions else (None, None)
+            self.board.show_position(s.position, last, s.legal_actions(), s.human_to_move(), before)
             self.hud.update_from(s.position, names, thinking, self._your_turn())
-        self.moves.set_moves(s.actions, names)
+        self.moves.set_moves(s.actions, names, s.positions[0]["to_move"], self.looking)
         self.back_button.setVisible(self.looking is not None)
         self._update_actions()
 
