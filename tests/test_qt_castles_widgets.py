@@ -178,3 +178,24 @@ def test_move_list_shows_a_computer_name_whole_in_a_narrow_dock(qtbot):
     lines = ml.table.horizontalHeaderItem(1).text().split("\n")
     needed = max(header.fontMetrics().horizontalAdvance(line) for line in lines)
     assert needed < header.sectionSize(1)  # nothing clipped or elided at this width
+
+
+def test_move_list_headers_fit_long_names_wrapped_or_elided(qtbot):
+    """Long hot-seat names (the dialog allows 24 characters) wrap once at a space, and a line still
+    too wide ends in "…"; no header line is wider than its column, and the tooltip keeps the name."""
+    ml = MoveList()
+    qtbot.addWidget(ml)
+    ml.resize(240, 300)
+    ml.show()
+    names = {"S": "Maximiliana Wolkenstein", "N": "Bartholomewfitzwilliamsx"}
+    ml.set_moves(["c2e"], names)
+    header = ml.table.horizontalHeader()
+    south, north = (ml.table.horizontalHeaderItem(c).text() for c in range(2))
+    assert south == "Maximiliana\nWolkenstein"
+    assert north.endswith("…") and north[:-1] in names["N"]
+    for column in range(2):
+        lines = ml.table.horizontalHeaderItem(column).text().split("\n")
+        assert max(header.fontMetrics().horizontalAdvance(line) for line in lines) < header.sectionSize(column)
+    assert ml.table.horizontalHeaderItem(1).toolTip() == names["N"]
+    ml.resize(700, 300)  # room again: the whole name comes back
+    qtbot.waitUntil(lambda: ml.table.horizontalHeaderItem(1).text() == names["N"])

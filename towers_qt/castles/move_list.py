@@ -3,8 +3,8 @@ the shell to show the board as it was after it."""
 from __future__ import annotations
 
 from towers_core.board import SIDE_NAMES
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -17,6 +17,8 @@ from PySide6.QtWidgets import (
 
 from .style import SIDE_LIGHT
 
+HEADER_PADDING = 12  # the header's own margins around its text
+
 
 class MoveList(QWidget):
     """Numbered moves (S's then N's in each row); `move_clicked(index)` gives the ply index."""
@@ -27,12 +29,16 @@ class MoveList(QWidget):
         super().__init__(parent)
         self.actions: list[str] = []
         self.offset = 0  # 1 when North moved first: ply i sits in slot i + 1
+        self.names: dict = {}
         self.table = QTableWidget(0, 2, self)
         self.table.setEditTriggers(QAbstractItemView.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SingleSelection)
         self.table.setSelectionBehavior(QAbstractItemView.SelectItems)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.Stretch)
-        self.table.horizontalHeader().setTextElideMode(Qt.ElideNone)  # names wrap at " · " (_set_headers)
+        self.table.horizontalHeader().setTextElideMode(Qt.ElideNone)  # header_text wraps and elides itself
+        self._refit = QTimer(self, singleShot=True, interval=0)  # once the header has finished resizing
+        self._refit.timeout.connect(self._fit_headers)
+        self.table.horizontalHeader().sectionResized.connect(lambda *_: self._refit.start())
         self.table.verticalHeader().setDefaultSectionSize(24)
         self.table.cellClicked.connect(self._clicked)
         self.table.setAccessibleName("Moves of the game")
@@ -78,15 +84,26 @@ class MoveList(QWidget):
             self.table.scrollToItem(item)
 
     def _set_headers(self, names: dict) -> None:
-        """The two columns' headers: the sides' names (set again only when they change). A computer's
-        level goes on a second line ("Computer" / "· normal"), so a narrow dock still shows it whole."""
-        labels = [names.get(side, default).replace(" · ", "\n· ") for side, default in SIDE_NAMES.items()]
-        shown = [self.table.horizontalHeaderItem(c) for c in range(2)]
-        if [item.text() if item else None for item in shown] == labels:
-            return
-        self.table.setHorizontalHeaderLabels(labels)
-        for column, side in enumerate(("S", "N")):
-            self.table.horizontalHeaderItem(column).setToolTip(names.get(side, side))
+        """The two columns' headers name the sides (the full names in their tooltips)."""
+        if names != self.names:
+            self.names = dict(names)
+            for column, side in enumerate(SIDE_NAMES):
+                if self.table.horizontalHeaderItem(column) is None:
+                    self.table.setHorizontalHeaderItem(column, QTableWidgetItem())
+                self.table.horizontalHeaderItem(column).setToolTip(names.get(side, SIDE_NAMES[side]))
+        self._fit_headers()
+
+    def _fit_headers(self) -> None:
+        """Each name fitted to its column (header_text); set again only when a text changes."""
+        header = self.table.horizontalHeader()
+        for column, (side, default) in enumerate(SIDE_NAMES.items()):
+            item = self.table.horizontalHeaderItem(column)
+            if item is None:
+                continue
+            width = header.sectionSize(column) - HEADER_PADDING
+            text = header_text(self.names.get(side, default), width, header.fontMetrics())
+            if item.text() != text:
+                item.setText(text)
 
     def _cell(self, i: int, action: str) -> QTableWidgetItem:
         """Ply `i`'s cell: the move in its side's colour, its ply index kept for a click."""
@@ -115,6 +132,25 @@ class MoveList(QWidget):
         index = row * 2 + column - self.offset
         if 0 <= index < len(self.actions):
             self.move_clicked.emit(index)
+
+
+def header_text(name: str, width: int, metrics: QFontMetrics) -> str:
+    """`name` for a column header `width` pixels wide: a computer's level on a second line ("Computer" /
+    "· normal"); a name too wide for one line wraps once at a space; a line still too wide ends in "…"."""
+    if " · " in name:
+        head, tail = name.split(" · ", 1)
+        lines = [head, "· " + tail]
+    elif metrics.horizontalAdvance(name) <= width or " " not in name:
+        lines = [name]
+    else:
+        words = name.split(" ")
+        first, i = words[0], 1
+        while i < len(words) and metrics.horizontalAdvance(f"{first} {words[i]}") <= width:
+            first, i = f"{first} {words[i]}", i + 1
+        lines = [first, " ".join(words[i:])] if i < len(words) else [first]
+    if width <= 0:  # not laid out yet: whole lines, fitted when the columns get their width
+        return "\n".join(lines)
+    return "\n".join(metrics.elidedText(line, Qt.ElideRight, width) for line in lines)
 
 
 def _blank(text: str) -> QTableWidgetItem:
