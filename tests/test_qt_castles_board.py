@@ -334,3 +334,19 @@ def test_the_last_push_is_marked_to_its_last_square_without_an_animation(board):
     assert marked() == ["b2", "c2"]
     board.animate(before, "b2e", after)  # speed 0: shown at once, the same marks
     assert marked() == ["b2", "c2", "d2", "e2"]
+
+
+def test_the_action_bar_has_room_for_two_lines_of_its_description(board, qtbot):
+    """A long preview sentence wraps to two lines and none of it is cut (the label's height was
+    measured in the default font, before the bar's style sheet applied)."""
+    start = {"game": "castles", "board": {"a4": "XS", "d1": "XS", "d4": "XS", "d7": "X", "g4": "XNSN",
+             "f4": "SSSSS", "f3": "NNNNN", "f5": "NNNNN", "e4": "NNNNN", "b2": "SS", "e6": "NN"},
+             "to_move": "S", "ply": 30, "quiet": 3, "result": None}
+    _show(board, start)
+    board.select_square("f4")
+    bar = board.bar
+    bar.buttons["f4e"].hovered.emit("f4e")
+    detail = bar.detail
+    metrics = detail.fontMetrics()
+    assert metrics.horizontalAdvance(detail.text()) > detail.width()  # it does wrap
+    assert detail.height() >= detail.heightForWidth(detail.width()) >= 2 * metrics.lineSpacing()

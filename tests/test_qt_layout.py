@@ -94,3 +94,19 @@ def test_every_dialog_fits_a_1280_by_720_screen(qtbot, settings):
         assert need.width() <= SMALL_SCREEN.width() and need.height() <= room_h, type(dialog).__name__
         screen = dialog.screen().availableGeometry()
         assert dialog.height() <= screen.height() and dialog.width() <= screen.width()  # opens on screen
+
+
+def test_a_first_start_opens_each_game_window_within_its_screen(qtbot, settings):
+    """No saved geometry: a game's window opens at its first size, or smaller on a screen with less room
+    (it was 1280×860 whatever the screen, taller than a 1280×720 one)."""
+    from towers_qt.castles.window import CastlesWindow
+    from towers_qt.shell.frame import FIRST_SIZE
+    from towers_qt.skirmish.window import MainWindow
+
+    for kind in (MainWindow, CastlesWindow):
+        win = kind(settings, autosave=False)
+        qtbot.addWidget(win)
+        room = win.screen().availableGeometry()
+        assert room.height() < FIRST_SIZE.height()  # the test screen is small: the bound is what is tested
+        assert win.height() <= room.height() and win.width() <= room.width(), kind.__name__
+        win.session.shutdown()

@@ -60,7 +60,6 @@ class CastlesWindow(GameFrame):
         self._build_menus()
         self._build_status()
         self._connect_session()
-        self.resize(1280, 860)
         self._restore_layout()
 
     # -- construction -----------------------------------------------------------------------

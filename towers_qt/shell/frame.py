@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QStandardPaths, Qt, QTimer
+from PySide6.QtCore import QSize, QStandardPaths, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -28,10 +28,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from towers_qt.shell.fit import fit_to_screen
 from towers_qt.shell.names import display_names
 from towers_qt.shell.palette import apply_scheme
 from towers_qt.shell.save_file import FILTER, SaveError, game_of, read_json
 from towers_qt.shell.settings import AnimationSpeed, Settings
+
+
+FIRST_SIZE = QSize(1280, 860)  # a game window's size on a first start, when the screen has room
 
 
 class GameFrame(QMainWindow):
@@ -152,6 +156,9 @@ class GameFrame(QMainWindow):
         s.hintReady.connect(self.show_hint)
 
     def _restore_layout(self) -> None:
+        """The size and docks of the last run; on a first start FIRST_SIZE, or the screen's room if less."""
+        self.resize(FIRST_SIZE)
+        fit_to_screen(self)
         geometry = self.settings.window_geometry()
         if not geometry.isEmpty():
             self.restoreGeometry(geometry)

@@ -76,7 +76,6 @@ class MainWindow(GameFrame):
         self._build_status()
         self._connect_session()
         self.replay = Replay(self)
-        self.resize(1280, 860)
         self._restore_layout()
 
     # -- construction -----------------------------------------------------------------------
