@@ -53,6 +53,18 @@ def test_two_threads_find_exactly_what_the_same_contexts_find_in_turn(index):
     assert notation.format_action(threaded["move"]) in api.legal_actions(view)
 
 
+def test_two_threads_with_the_null_move_find_what_one_finds_in_turn():
+    """The null move (`null`, pass_cut) prunes inside each world's own search, so two threads still find
+    exactly the move, value, line and nodes in every world that the contexts find in turn."""
+    _label, view, history = bench_positions(1)[3]
+    fixed = dict(max_depth=4, threads=2, null=2)
+    threaded = _run(view, history, 8, **fixed)
+    in_turn = _run(view, history, 8, in_turn=True, **fixed)
+    assert threaded["depth"] == 4 and _found(threaded) == _found(in_turn)
+    assert threaded["world_nodes"] == in_turn["world_nodes"]
+    assert sum(threaded["world_nodes"]) < sum(_run(view, history, 8, in_turn=True, max_depth=4)["world_nodes"])
+
+
 def test_two_threads_keep_every_cutoff_sound_and_the_value_exact():
     """In debug mode (verify_depth: the table never answers for a shallower search) the value at a fixed
     depth is the exact expectimax value, so one thread and two agree on it, and every cutoff of both

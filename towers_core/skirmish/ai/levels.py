@@ -42,6 +42,7 @@ class Level:
     blind: int = 0       # the opponent's strikes on own face-down cards chosen at its odds, to this ply (0 = off)
     qs: int = 0          # quiescence: plies of board attacks searched past the horizon (search.pyx quiesce; 0 = off)
     threads: int = 1     # 2: the root's odd worlds searched on a second thread (search.pyx search_worlds)
+    null: int = 0        # the null move: a pass searched this many plies shallower that fails high cuts (search.pyx pass_cut)
 
     @property
     def family(self) -> str:
@@ -82,11 +83,12 @@ MAX_BLIND = 9         # the deepest ply at which `blind` models the opponent's s
 MAX_QS = 8            # plies of board attacks past the horizon, at most
 MAX_LMR = 64          # moves searched in full before late-move reductions begin, at most
 TEST_TIME_MS = 30_000
+MAX_NULL = 4         # plies a pass search may be reduced by (search.pyx MAX_NULL_R)
 MAX_THREADS = 2      # the search's contexts: the calling thread's and one helper (search.pyx)
 MAX_TIME_MS = 60_000  # the longest clock cap a variant may set ('time:N'), to measure a search past its level's cap
 DEAL_KEYS = {f"{tag}.{card}": (card, tag) for card in CODES for tag in SQUARE_TAGS}
 _TEST_KEYS = {"depth", "nodes", "worlds", "noise", "muster", "placement", "stratify", "strike", "lmr", "risk", "reveal",
-              "blind", "qs", "time", "threads", *DEAL_KEYS, *WEIGHT_NAMES}
+              "blind", "qs", "time", "threads", "null", *DEAL_KEYS, *WEIGHT_NAMES}
 DEAL_FACTOR_RANGE = (0.01, 1000.0)
 MAX_MUSTER_STYLES = 8
 # what a test mode ('depth:N', 'nodes:N') starts from before its keys change it
@@ -114,7 +116,8 @@ def get_level(name: Any) -> Level:
     (search.pyx), or with up to N plies of board attacks searched past the horizon before a position is
     evaluated, 'expert,qs:2' (quiescence, search.pyx), or with another clock cap in ms,
     'expert,nodes:24000000,time:12000' (what a search bigger than the level's cap allows would be worth), or
-    searched on two threads, 'expert,nodes:24000000,threads:2' (the root's worlds split between them).
+    searched on two threads, 'expert,nodes:24000000,threads:2' (the root's worlds split between them), or
+    with the null move, a pass searched N plies shallower that fails high cutting the node, 'expert,null:2'.
     All numbers are bounded and test modes stop after TEST_TIME_MS at the latest, or `time`. Else BadLevel.
     """
     if isinstance(name, str) and name in LEVELS:
@@ -144,7 +147,7 @@ def get_level(name: Any) -> Level:
                  _count(parts, "strike", base.strike, 0, 2), _count(parts, "lmr", base.lmr, 0, MAX_LMR),
                  _number(parts, "risk", -1.0, 1.0, base.risk), _count(parts, "reveal", base.reveal, 0, 2),
                  _count(parts, "blind", base.blind, 0, MAX_BLIND), _count(parts, "qs", base.qs, 0, MAX_QS),
-                 _count(parts, "threads", base.threads, 1, MAX_THREADS))
+                 _count(parts, "threads", base.threads, 1, MAX_THREADS), _count(parts, "null", base.null, 0, MAX_NULL))
 
 
 def _deal(parts: dict, default: tuple) -> tuple[tuple[tuple[str, str], float], ...]:

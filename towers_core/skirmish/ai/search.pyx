@@ -43,6 +43,7 @@ cdef enum:
 cdef double INF = 1e9
 cdef int GUESS_REDUCTION = 0   # plies: an opponent's guess at a blind strike is searched this much shallower
 cdef uint64_t BLIND_SALT = 0x5bd1e9955bd1e995ULL   # table keys of blind nodes (blind_node)
+cdef int MAX_NULL_R = 4   # the most plies a level may take off a pass search (pass_cut)
 cdef double NULL_WINDOW = 1e-6   # width of a probe's window: below any score difference that matters
 # State bytes that differ between pull outcomes only in the decks (collapsed as equal outcomes)
 cdef size_t DECK_OFF = <size_t>(&(<State*>0).deck)
@@ -86,6 +87,7 @@ ctypedef struct Ctx:
     int reveal       # the root player's strikes on face-down cards are chance over odds[]: 1 below the root, 2 there too
     int blind        # the opponent's decision nodes up to this ply strike the root player's face-down cards at odds[] (0 = off)
     int qs           # quiescence: at the horizon, up to this many plies of board attacks (quiesce; 0 = the static evaluation)
+    int null_r       # pass pruning: a pass searched this many plies shallower that still fails high cuts the node (0 = off)
     int root_player
     double odds[NSQ + 2][NCARD]   # set_identity_odds: each face-down square's odds of each card at the root;
                                   # row NSQ a card the root player deploys in the line, NSQ + 1 none (odds_row)
@@ -421,7 +423,7 @@ cdef class Search:
 
     def configure(self, max_depth=64, node_limit=0, time_ms=None, noise=0.0, noise_seed=0,
                   verify_depth=0, use_tt=True, move_cap=MAXMOVES, weights=None, lmr=0, risk=0.0,
-                  reveal=0, blind=0, qs=0, threads=1) -> None:
+                  reveal=0, blind=0, qs=0, threads=1, null=0) -> None:
         """Limits for the next run (time counts from `run()`); verify_depth > 0 is the debug mode;
         a move_cap below MAXMOVES only tests that an overflowing node is an error; `weights` maps
         some of WEIGHT_NAMES to values (the rest keep the defaults); `lmr` > 0 reduces quiet moves
@@ -432,7 +434,8 @@ cdef class Search:
         `blind` N > 0 has the opponent's decision nodes up to ply N choose strikes on the searching player's
         face-down cards at the set_identity_odds of those squares, as it cannot see them (blind_node); `qs` N > 0
         lets the side to move at the horizon make board attacks for up to N plies before it is evaluated (quiesce);
-        `threads` 2 searches the root's odd worlds on a second thread (search_worlds), with its own table."""
+        `threads` 2 searches the root's odd worlds on a second thread (search_worlds), with its own table;
+        `null` R > 0 prunes a decision node whose pass, searched R plies shallower, still fails high (pass_cut)."""
         cdef double w[NW]
         if time_ms is not None and (isinstance(time_ms, bool) or not isinstance(time_ms, (int, float))
                                     or not 0 < time_ms <= 3.6e6):
@@ -452,6 +455,7 @@ cdef class Search:
         blind = whole_number(blind, "blind", 0, MAXPLY - 2, BadLevel)
         qs = whole_number(qs, "qs", 0, MAXPLY - 2, BadLevel)
         threads = whole_number(threads, "threads", 1, 2, BadLevel)
+        null = whole_number(null, "null", 0, MAX_NULL_R, BadLevel)
         if threads == 2:
             self._make_helper()
         memcpy(self.c.w, w, NW * sizeof(double))
@@ -469,6 +473,7 @@ cdef class Search:
         self.c.blind = blind
         self.c.qs = qs
         self.c.threads = threads
+        self.c.null_r = null
 
     def _make_helper(self) -> None:
         """The helper context's scratch and locks, once (MemoryError if they cannot be had)."""
