@@ -42,7 +42,7 @@ class Level:
     blind: int = 0       # the opponent's strikes on own face-down cards chosen at its odds, to this ply (0 = off)
     qs: int = 0          # quiescence: plies of board attacks searched past the horizon (search.pyx quiesce; 0 = off)
     threads: int = 1     # 2: the root's odd worlds searched on a second thread (search.pyx search_worlds)
-    null: int = 0        # the null move: a pass searched this many plies shallower that fails high cuts (search.pyx pass_cut)
+    null: int = 0        # the null move: a pass searched this much shallower that fails high cuts (search.pyx pass_cut)
 
     @property
     def family(self) -> str:
