@@ -71,3 +71,78 @@ def test_back_button_and_stepping_past_the_end_return_to_the_present(window, cli
     click_entry(window, qtbot, len(window.session.log) - 2)
     qtbot.keyClick(window.view, Qt.Key.Key_Right)  # the last entry is the present
     assert window.replay.index is None and window.controller.active()
+
+
+def test_nothing_is_played_or_taken_back_while_looking_back(window, clicks, qtbot):
+    """A past board is read-only: the Game menu's Pass, Hint, Undo and Resign are off while it is shown,
+    a pass asked for anyway (the P key) plays nothing, and all of them come back with the present."""
+    play_some(window, clicks, qtbot)
+    s = window.session
+    actions = (window.pass_action, window.hint_menu_action, window.undo_action, window.resign_action)
+    assert all(a.isEnabled() for a in actions)
+    click_entry(window, qtbot, 1)
+    assert window.replay.active and not any(a.isEnabled() for a in actions)
+    assert not window.bar.undo_button.isEnabled()
+    played = len(s.log)
+    window.decide(["pass"])
+    window.pass_action.trigger()
+    assert len(s.log) == played and window.replay.index == 1
+    clicks.button(window.replay.back)
+    assert all(a.isEnabled() for a in actions)
+
+
+def test_new_colours_while_looking_back_keep_the_past_board(window, clicks, qtbot):
+    """Switching to the colour-blind colours redraws the position looked back at, its docks and the whole
+    log, not the present position under the look-back's banner."""
+    play_some(window, clicks, qtbot)
+    s = window.session
+    click_entry(window, qtbot, 0)
+    window.palette_action.setChecked(True)
+    try:
+        past = s.histories["S"][0]["view"]
+        assert shown_board(window) == {sq: (c["owner"], c["card"]) for sq, c in past["board"].items()}
+        assert window.replay.index == 0 and window.banner.text().startswith("After action 1:")
+        assert window.log.list.count() == len(s.log) and window.log.list.currentRow() == 0
+        assert not window.controller.active()
+    finally:
+        window.palette_action.setChecked(False)
+
+
+def test_back_to_the_game_highlights_the_latest_log_line(window, clicks, qtbot):
+    """The Log's highlight follows the board: the line looked back at, then the latest once back,
+    by the button or by Esc."""
+    play_some(window, clicks, qtbot)
+    last = len(window.session.log) - 1
+    for leave in (lambda: clicks.button(window.replay.back), lambda: qtbot.keyClick(window.view, Qt.Key.Key_Escape)):
+        click_entry(window, qtbot, 1)
+        assert [i.row() for i in window.log.list.selectedIndexes()] == [1]
+        leave()
+        assert [i.row() for i in window.log.list.selectedIndexes()] == [last]
+        assert window.log.list.currentRow() == last
+
+
+def test_a_hint_does_not_outlive_its_game(window, clicks, qtbot):
+    """A hint names a move of one position: a new game starts with an empty status bar."""
+    play_some(window, clicks, qtbot, turns=1)
+    saved = window.session.state()
+    window.show_hint("pass")
+    assert window.statusBar().currentMessage().startswith("Hint:")
+    play_some(window, clicks, qtbot, turns=1)   # start_game: a new game
+    assert window.statusBar().currentMessage() == "" and window.hint_action is None
+    window.show_hint("pass")
+    window.take_over(saved, "saved.towers")     # what File ▸ Open does with a checked save
+    assert window.statusBar().currentMessage() == "" and window.hint_action is None
+
+
+def test_undo_is_off_while_a_move_is_being_shown(window, clicks, qtbot):
+    """The Undo menu item follows the Undo button: nothing is taken back while a move is animated."""
+    play_some(window, clicks, qtbot, turns=2)
+    assert window.undo_action.isEnabled()
+    window.animating = True
+    try:
+        window.update_actions()
+        assert not window.undo_action.isEnabled() and not window.bar.undo_button.isEnabled()
+    finally:
+        window.animating = False
+    window.update_actions()
+    assert window.undo_action.isEnabled()

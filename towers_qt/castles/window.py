@@ -163,9 +163,9 @@ class CastlesWindow(GameFrame):
             self.hud.update_from(s.position, names, thinking, self._your_turn())
         self.moves.set_moves(s.actions, names, s.positions[0]["to_move"], self.looking)
         self.back_button.setVisible(self.looking is not None)
-        self._update_actions()
+        self.update_actions()
 
-    def _update_actions(self) -> None:
+    def update_actions(self) -> None:
         s = self.session
         present = self.looking is None and not self.animating
         self.undo_action.setEnabled(present and s.can_undo() and s.result is None)

@@ -3,7 +3,7 @@ thinking indicator, message boxes, save/load/autosave/resume of any game and the
 
 A game's window subclasses `GameFrame` and supplies its session (with `save`, `state`, `restore`,
 `result`, `position`, `asking`, `shutdown`, and the signals `positionChanged` and `actionPlayed`),
-its board and docks, `refresh`, `on_action_played`, `play`, `_show_new_game`, `_update_actions`
+its board and docks, `refresh`, `on_action_played`, `play`, `_show_new_game`, `update_actions`
 and `start_options(setup)`. Which game a file holds is its "game" key; opening
 another game's file (or choosing another game) swaps the window for that game's (`shell/games.py`).
 """
@@ -185,7 +185,7 @@ class GameFrame(QMainWindow):
             text = thinking_text(self.session.asking)
             self.thinking_label.setText(text)
             self.thinking_bar.setToolTip(f"{text} The bar fills as its thinking time runs out.")
-        self._update_actions()
+        self.update_actions()
 
     # -- the flow ------------------------------------------------------------------------------
     def after_turn(self) -> None:

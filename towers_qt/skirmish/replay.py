@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QPushButton
 from towers_core.skirmish import api
 from towers_qt.shell.names import with_names
 from towers_qt.skirmish.board.marks import last_action
+from towers_qt.skirmish.log_text import show_log
 
 if TYPE_CHECKING:
     from towers_qt.skirmish.session import Session
@@ -63,6 +64,12 @@ class Replay(QObject):
             self.leave()
             return True
         self.index = index
+        self.redraw()
+        return True
+
+    def redraw(self) -> None:
+        """Draw the frame looked back at (again, e.g. in new colours) and hold the game's actions."""
+        s, w, index = self.window.session, self.window, self.index
         viewer = s.viewer
         view, entry = frame(s, viewer, index)
         names = w.names()
@@ -73,10 +80,11 @@ class Replay(QObject):
         w.barrack.show_barrack(view, viewer, set(), names)
         w.dominance.show_view(view, names)
         w.banner.setText(f"After action {index + 1}: {with_names(api.describe(entry), names)}")
+        show_log(w.log, s.log, viewer, names)  # the whole game stays listed (after new colours, afresh)
         w.log.list.setCurrentRow(index)
         w.bar.show_game_buttons(False)  # "Back to the game" takes their place: the row keeps its width
         self.back.show()
-        return True
+        w.update_actions()  # Pass, Hint, Undo and Resign: nothing is played from the past
 
     def step(self, delta: int) -> None:
         if self.index is not None:

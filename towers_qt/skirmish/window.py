@@ -236,6 +236,9 @@ class MainWindow(GameFrame):
         s = self.session
         if not s.position:
             return
+        if self.looking_back():
+            self.replay.redraw()  # e.g. new colours: the past position stays on the board until left
+            return
         view = s.view()
         self._orient()
         names = self.names()
@@ -250,7 +253,7 @@ class MainWindow(GameFrame):
             self.dominance.show_view(view, names)
             show_log(self.log, s.log, s.viewer, names)
         self._update_banner()
-        self._update_actions()
+        self.update_actions()
 
     def _orient(self) -> None:
         fixed = self.settings.orientation()
@@ -286,18 +289,25 @@ class MainWindow(GameFrame):
             f" border-radius: 6px; padding: 3px; font-size: 13pt; font-weight: bold;"
             f" font-family: 'DejaVu Serif'; }}")
 
-    def _update_actions(self) -> None:
+    def update_actions(self) -> None:
+        """The Game menu and the action bar offer only what may be done now."""
         s = self.session
         solo = s.mode() == "solo"
         self.bar.undo_button.setVisible(solo)
         self.bar.hint_button.setVisible(solo)
-        undo = s.can_undo() and s.result is None  # a finished game is not taken back
-        self.bar.undo_button.setEnabled(undo and not self.animating)
+        # a finished game is not taken back, nor one on the move or looked back at (its board is the past)
+        undo = s.can_undo() and s.result is None and not self.animating and not self.looking_back()
+        self.bar.undo_button.setEnabled(undo)
         self.bar.hint_button.setEnabled(solo and self.controller.active() and not s.ai.busy)
         self.undo_action.setEnabled(undo)
         self.hint_menu_action.setEnabled(self.bar.hint_button.isEnabled())
         self.pass_action.setEnabled(self.controller.chooser.has("pass"))
         self.resign_action.setEnabled(self.controller.chooser.has("resign"))
+
+    def looking_back(self) -> bool:
+        """The board shows a past position (replay.py): nothing may be played from it."""
+        replay = getattr(self, "replay", None)  # built after the menus, which update first
+        return replay is not None and replay.active
 
     def _selection_changed(self) -> None:
         if self.session.position and self.scene.shown is not None:  # the barrack of the board shown
@@ -309,6 +319,8 @@ class MainWindow(GameFrame):
     # -- playing ----------------------------------------------------------------------------
     def decide(self, actions: list[str]) -> None:
         """One action: confirm attacks with the preview, then play. Several: offer a menu."""
+        if self.looking_back():
+            return  # e.g. the P key or Game ▸ Pass while a past board is shown
         actions = [a for a in actions if self.controller.chooser.has(a) or a in self.session.legal_actions()]
         if len(actions) > 1:
             self.controller.offer(actions, QCursor.pos())
@@ -404,6 +416,7 @@ class MainWindow(GameFrame):
         self._drop_animation()          # the old game's move, if one was still being shown
         self.log.reset()
         self.hint_action = None
+        self.statusBar().clearMessage()  # a hint from the previous game
         self.at_device = None
         self.scene.set_last(last_squares(log[-1]) if log else None)
         self.after_turn()
