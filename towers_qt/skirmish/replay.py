@@ -57,7 +57,7 @@ class Replay(QObject):
 
     def show(self, index: int) -> bool:
         """Show the board after action `index` (0-based); the last one is the present."""
-        s, w = self.window.session, self.window
+        s = self.window.session
         if not self.can_look_back() or not 0 <= index < len(s.log):
             return False
         if index == len(s.log) - 1:
