@@ -365,6 +365,16 @@ def test_game_over_reasons(reason, winner, words):
                                  {"S": "South", "N": "North"}) == words
 
 
+def test_game_over_reasons_say_you_mid_sentence():
+    """"You" opens a sentence and is "you" inside one; "Your King" stays capitalised at the start."""
+    names = {"S": "You", "N": "Computer · hard"}
+    assert game_over.reason_text({"winner": "S", "reason": "passes"}, names) == \
+        "Both players passed in a row, and you came out ahead on the score."
+    assert game_over.reason_text({"winner": "N", "reason": "king"}, names) == "Your King was captured."
+    assert game_over.reason_text({"winner": "N", "reason": "long-game"}, names).endswith(
+        "and Computer · hard came out ahead on the score.")
+
+
 def test_game_over_dialog(qtbot):
     summary = {"high": {"S": 3, "N": 1}, "captured": {"S": ["Kn", "Sq"], "N": []},
                "value": {"S": 3, "N": 0}, "names": {"S": "Ana", "N": "Bea"}, "actions": 61}

@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from towers_core.board import SIDE_NAMES
 from towers_core.castles import api
-from towers_qt.shell.names import YOU, verb
+from towers_qt.shell.names import inner, verb
 from towers_qt.shell.palette import SCHEMES, colour_word, scheme_name
 from towers_qt.shell.players import other
 
@@ -33,16 +33,11 @@ def game_over_text(pos: dict, names: dict[str, str] | None = None) -> str:
         ended = f"The board has settled ({QUIET_TEXT[reason]})"
         if winner is None:
             return f"Draw. {ended}, and both sides hold as many castles and crowns."
-        holds = _inner(verb(names[winner], "holds"))
+        holds = inner(verb(names[winner], "holds"))
         return f"{verb(names[winner], 'wins')}. {ended}, and {holds} more castles (or, if equal, more crowns)."
     who, third_person, rest = REASON_TEXT[reason]
-    why = _inner(verb(names[winner if who == "winner" else other(winner)], third_person))
+    why = inner(verb(names[winner if who == "winner" else other(winner)], third_person))
     return f"{verb(names[winner], 'wins')}: {why} {rest}".rstrip() + ("" if rest else ".")
-
-
-def _inner(clause: str) -> str:
-    """A clause inside a sentence: "You control" is "you control" there."""
-    return "you" + clause[len(YOU):] if clause.startswith(YOU + " ") else clause
 
 
 EXAMPLE_PUSH = ({"a4": "X", "d1": "X", "d4": "X", "d7": "X", "g4": "X", "c2": "SSS"},

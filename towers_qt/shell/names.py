@@ -51,6 +51,11 @@ def possessive(name: str, capital: bool = True) -> str:
     return f"{name}'s"
 
 
+def inner(clause: str) -> str:
+    """A clause inside a sentence: "You control" is "you control" there."""
+    return "you" + clause[len(YOU):] if clause == YOU or clause.startswith(YOU + " ") else clause
+
+
 _SIDE_VERB = re.compile(rf"(^|; )({'|'.join(SIDE_NAMES.values())}) (\w+)")
 
 

@@ -25,7 +25,7 @@ from towers_qt.shell.look import (
     primary,
     secondary,
 )
-from towers_qt.shell.names import possessive
+from towers_qt.shell.names import inner, possessive
 from towers_qt.shell.palette import SIDE_COLOR, SIDE_TEXT
 from towers_qt.shell.players import other
 
@@ -48,7 +48,7 @@ def reason_text(result: dict, names: dict[str, str]) -> str:
               "long-game": "The 400-action limit was reached"}.get(reason, "The skirmish ended")
     if winner is None:
         return f"{scored}: high ground and captured value were level."
-    return f"{scored}, and {win} came out ahead on the score."
+    return f"{scored}, and {inner(win)} came out ahead on the score."
 
 
 class GameOverDialog(QDialog):
