@@ -137,7 +137,7 @@ def test_hotseat_musters_are_each_behind_a_curtain(window, qtbot, monkeypatch):
 
     def lift_curtain():
         curtains = [c for c in window.findChildren(Curtain) if c.isVisible()]
-        asked.append(curtains[0].who_label.text() if curtains else "none")
+        asked.append(curtains[0].who_label.full_text if curtains else "none")
         for c in curtains:
             c.proceed()
 

@@ -47,7 +47,7 @@ def test_window_speaks_of_the_players_by_name(game, clicks, qtbot):
     texts = game.log.texts()
     assert texts[0].startswith("1. pass — You pass.") and "Computer · hard" in texts[1]
     assert "South" not in " ".join(texts) and "North" not in " ".join(texts)
-    assert "Computer · hard" in game.barrack.enemy.text()
+    assert game.barrack.enemy_name.full_text == "Computer · hard"
     heads = [game.dominance.heads[s] for s in ("S", "N")]
     assert [h.text() for h in heads] == ["You", "Computer · hard"]
     assert all(h.fontMetrics().horizontalAdvance(h.text()) <= h.width() for h in heads)  # never clipped

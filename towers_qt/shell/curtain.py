@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from towers_core.board import SIDE_NAMES
+from towers_qt.shell.elided import ElidedLabel
 from towers_qt.shell.look import (
     EDGE,
     GOLD,
@@ -79,7 +80,8 @@ class Curtain(QWidget):
         layout.addSpacing(6)
         self.turn_label = self._label("", f"color: {MUTED}; font-size: 10pt; letter-spacing: 2px;")
         self.pass_label = self._label("Pass the device to", f"color: {INK}; font-size: 16pt;")
-        self.who_label = self._label("", "")
+        self.who_label = ElidedLabel("", self, min_width=200, max_hint=900)   # a long name ends in "…"
+        self.who_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.who_label.setObjectName("curtainWho")
         self.last_label = self._label("", f"color: {MUTED}; font-size: 11pt;")
         self.last_label.setWordWrap(True)
@@ -114,7 +116,7 @@ class Curtain(QWidget):
         self.side = side
         side_name = SIDE_NAMES.get(side, side)
         who = side_name if not name or name == side_name else f"{side_name} — {name}"
-        self.who_label.setText(who)
+        self.who_label.set_full_text(who)
         self.who_label.setStyleSheet(
             f"background: transparent; color: {SIDE_TEXT.get(side, GOLD)};"
             f" font-family: '{SERIF}'; font-size: 34pt; font-weight: bold;")
@@ -133,7 +135,7 @@ class Curtain(QWidget):
         """Stay over the board without a Continue button (e.g. while a secret muster dialog is
         open on top): only `present` or `release` end it."""
         self.pass_label.setText(text)
-        self.who_label.setText("")
+        self.who_label.set_full_text("")
         self.last_label.setVisible(False)
         self.setAccessibleName(text)
         self._set_holding(True)
@@ -159,7 +161,7 @@ class Curtain(QWidget):
 
     def text(self) -> str:
         """The request as one line, e.g. "Pass the device to North — Bea"."""
-        return f"{self.pass_label.text()} {self.who_label.text()}"
+        return f"{self.pass_label.text()} {self.who_label.full_text}"
 
     def proceed(self) -> None:
         """Lift the curtain and tell the app the next player is ready."""

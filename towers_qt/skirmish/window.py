@@ -13,7 +13,7 @@ from towers_core.board import SIDE_NAMES
 from towers_core.skirmish import api
 from towers_qt.shell.frame import GameFrame
 from towers_qt.shell.log_dock import LogWidget
-from towers_qt.shell.names import turn_text, verb
+from towers_qt.shell.names import turn_text, verb, with_names
 from towers_qt.shell.palette import SIDE
 from towers_qt.shell.paths import resource
 from towers_qt.shell.players import other
@@ -442,7 +442,7 @@ class MainWindow(GameFrame):
     def show_curtain(self, player: str) -> None:
         """Hide everything (floating docks too) until `player` says they are ready."""
         s = self.session
-        last = api.describe(public_entry(s.log[-1])) if s.log else None
+        last = with_names(api.describe(public_entry(s.log[-1])), self.names()) if s.log else None
         note = None if s.log else "The skirmish begins."
         self._cover(player, self.names()[player], len(s.log) + 1, last, note)
 

@@ -9,7 +9,6 @@ from collections import Counter
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -25,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from towers_core.board import SIDE_NAMES
 from towers_core.skirmish import api
+from towers_qt.shell.elided import ElidedLabel
 from towers_qt.shell.fit import SMALL_SCREEN, fit_to_screen, scrolling
 from towers_qt.shell.look import (
     EDGE,
@@ -72,20 +72,6 @@ def card_tooltip(code: str, info: dict) -> str:
             f"<p>{info['ability']}</p>")
 
 
-class ElidedLabel(QLabel):
-    """A one-line label that ends in '…' when narrow (the full text is in the tooltip)."""
-
-    def __init__(self, text: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.full_text = text
-        self.setMinimumWidth(120)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        metrics = QFontMetrics(self.font())
-        self.setText(metrics.elidedText(self.full_text, Qt.TextElideMode.ElideRight, self.width()))
-        super().resizeEvent(event)
-
-
 class CardRow(QFrame):
     """One card of the pool: emblem, name, numbers, and -/+ for how many to muster."""
 
@@ -118,7 +104,7 @@ class CardRow(QFrame):
         block.setSpacing(1)
         name = QLabel(self.info["name"])
         name.setStyleSheet(f"color: {INK}; font-weight: bold; font-size: 11pt;")
-        ability = ElidedLabel(self.info["ability"])
+        ability = ElidedLabel(self.info["ability"], min_width=120, max_hint=120)
         ability.setStyleSheet(f"color: {MUTED};")
         block.addWidget(name)
         block.addWidget(ability)

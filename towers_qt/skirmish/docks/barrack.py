@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from towers_qt.shell.elided import ElidedLabel
 from towers_qt.shell.palette import SIDE_LIGHT
 from towers_qt.shell.players import other
 from towers_qt.skirmish.board import palette
@@ -81,11 +82,12 @@ class BarrackWidget(QWidget):
         self._signature: tuple | None = None
         self.card_w = int(CARD_W)
         self.columns = 3
-        self.title = QLabel()
+        self.title = ElidedLabel()   # the player's name: however long, it never widens the dock
         self.title.setProperty("role", "title")
         self.hint = QLabel()
         self.hint.setProperty("role", "muted")
         self.hint.setWordWrap(True)
+        self.enemy_name = ElidedLabel()   # the opponent, in their colour, cut with "…" when too long
         self.enemy = QLabel()
         self.enemy.setWordWrap(True)
         self.grid_host = QWidget()
@@ -102,6 +104,7 @@ class BarrackWidget(QWidget):
         layout.addWidget(self.title)
         layout.addWidget(self.hint)
         layout.addWidget(scroll, 1)
+        layout.addWidget(self.enemy_name)
         layout.addWidget(self.enemy)
         self.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Expanding)
 
@@ -135,7 +138,7 @@ class BarrackWidget(QWidget):
             tile.show()
             self.tiles.append(tile)
         troops = sum(card_info(c).get("troops", 0) or 0 for c in cards)
-        self.title.setText(f"{names.get(viewer, viewer)} — {len(cards)} in barrack")
+        self.title.set_full_text(names.get(viewer, viewer))   # a long name is cut, never the counts below
         self.hint.setText(self._hint(cards, deployable, troops))
         self._show_enemy(view, viewer, names)
 
@@ -163,16 +166,17 @@ class BarrackWidget(QWidget):
     def _hint(cards: list[str], deployable: set[str], troops: int) -> str:
         if not cards:
             return "Every card is in the field."
+        held = f"{len(cards)} card{'s' if len(cards) != 1 else ''}, {troops} troops in barrack."
         if deployable:
-            return f"{troops} troops in reserve. Lit cards can deploy now: click one, then a gold square."
-        return f"{troops} troops in reserve."
+            return f"{held} Lit cards can deploy now: click one, then a gold square."
+        return held
 
     def _show_enemy(self, view: dict, viewer: str, names: dict[str, str]) -> None:
         foe = other(viewer)
         count, rest = len(view["barrack"][foe]), len(view["resting"][foe])
-        colour = SIDE_LIGHT[foe].name()
-        text = f"<span style='color:{colour}; font-weight:bold'>{names.get(foe, foe)}</span>: " \
-               f"{count} hidden card{'s' if count != 1 else ''} in barrack"
+        self.enemy_name.setStyleSheet(f"color: {SIDE_LIGHT[foe].name()}; font-weight: bold;")
+        self.enemy_name.set_full_text(names.get(foe, foe))
+        text = f"{count} hidden card{'s' if count != 1 else ''} in barrack"
         if rest:
             text += f", {rest} resting"
         self.enemy.setText(text)

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from towers_core.board import SIDE_NAMES
 from towers_core.skirmish import api
+from towers_qt.shell.elided import ElidedLabel
 from towers_qt.shell.names import possessive
 from towers_qt.shell.palette import SIDE
 from towers_qt.skirmish.board import palette
@@ -75,13 +76,12 @@ class DominanceWidget(QWidget):
         super().__init__(parent)
         self.setObjectName("DominanceWidget")
         self.track = TrackWidget()
-        self.caption = QLabel()
+        self.caption = ElidedLabel()
         self.caption.setAlignment(Qt.AlignCenter)
         self.caption.setProperty("role", "title")
         ends = QGridLayout()
-        self.north_end, self.south_end = QLabel("◀ North"), QLabel("South ▶")
-        for end in (self.north_end, self.south_end):
-            end.setWordWrap(True)
+        # the players' names, cut with "…" where the dock has no room (whole in the tooltip)
+        self.north_end, self.south_end = ElidedLabel("◀ North", min_width=40), ElidedLabel("South ▶", min_width=40)
         self.south_end.setAlignment(Qt.AlignRight)
         self.north_end.setProperty("side", "N")
         self.south_end.setProperty("side", "S")
@@ -104,8 +104,7 @@ class DominanceWidget(QWidget):
                 ("deck", "Fortune left<br><small>+1 · 0 · −1</small>"))
         self.heads = {}
         for col, side in enumerate(("S", "N"), start=1):
-            head = QLabel(SIDE_NAMES[side])
-            head.setWordWrap(True)  # a long name takes a second line, never an ellipsis
+            head = ElidedLabel(SIDE_NAMES[side], min_width=40)
             head.setProperty("side", side)
             self.table.addWidget(head, 0, col)
             self.heads[side] = head
@@ -122,12 +121,12 @@ class DominanceWidget(QWidget):
     def show_view(self, view: dict, names: dict[str, str]) -> None:
         marker = int(view["marker"])
         self.track.set_marker(marker, names)
-        self.caption.setText(marker_text(marker, names).replace("Dominance: ", ""))
-        self.south_end.setText(f"{names.get('S', 'South')} ▶")
-        self.north_end.setText(f"◀ {names.get('N', 'North')}")
+        self.caption.set_full_text(marker_text(marker, names).replace("Dominance: ", ""))
+        self.south_end.set_full_text(f"{names.get('S', 'South')} ▶")
+        self.north_end.set_full_text(f"◀ {names.get('N', 'North')}")
         score = api.score(view)
         for side in ("S", "N"):
-            self.heads[side].setText(names.get(side, SIDE_NAMES[side]))
+            self.heads[side].set_full_text(names.get(side, SIDE_NAMES[side]))
             self.cells[("high", side)].setText(f"{score['high'][side]} of {len(view['terrain']['high'])}")
             caps = view["captured"][side]
             self.cells[("captured", side)].setText(f"<b>{len(caps)}</b> · value {score['value'][side]}")
