@@ -1,5 +1,7 @@
 """The search: cutoffs agree with full-window expectimax, it is reproducible, cancellable, tactical."""
 
+import pytest
+
 from towers_core.skirmish import api, notation, position, rules
 from towers_core.skirmish.ai import determinize, fusion
 from towers_core.skirmish.ai.player import Searcher
@@ -246,26 +248,30 @@ def _bench_view():
 def test_late_move_reductions_reach_the_same_depth_with_fewer_nodes():
     """`lmr` (search.pyx `reduction`) probes late quiet moves shallower first: depth 4 of a real
     opening must cost fewer nodes than with every move searched in full, and still answer legally."""
+    assert _opening_nodes(2, 4, lmr=3) < 0.8 * _opening_nodes(2, 4, lmr=0)
+
+
+def _opening_nodes(worlds: int, depth: int, **knob) -> int:
+    """Nodes a search of the bench opening takes to finish `depth` with a search knob set; it must
+    still finish that depth and answer a legal action."""
     view, hist = _bench_view()
-    nodes = {}
-    for lmr in (0, 3):
-        s = Search(18)
-        s.set_worlds(determinize.worlds(view, hist, 2, 5))
-        s.configure(max_depth=4, lmr=lmr)
-        info = s.run()
-        assert info["depth"] == 4 and notation.format_action(info["move"]) in api.legal_actions(view)
-        nodes[lmr] = info["nodes"]
-    assert nodes[3] < 0.8 * nodes[0], nodes
+    s = Search(18)
+    s.set_worlds(determinize.worlds(view, hist, worlds, 5))
+    s.configure(max_depth=depth, **knob)
+    info = s.run()
+    assert info["depth"] == depth and notation.format_action(info["move"]) in api.legal_actions(view)
+    return info["nodes"]
 
 
-def test_late_move_reductions_never_skip_fights():
-    """Captures and strikes are never reduced: with reductions from the first move on, the search
-    still takes the King when three surround him and takes a hanging card."""
+@pytest.mark.parametrize("level", ["depth:4,lmr:1", "depth:4,null:2"])
+def test_pruning_never_skips_fights(level):
+    """Captures and strikes are never reduced (`lmr` from the first move on) nor lost to the null move:
+    the search still takes the King when three surround him and takes a hanging card."""
     king = make_pos({"d3": "N:K^", "c3": "S:Kn^", "e3": "S:La^", "d2": "S:Kn^", "a1": "S:Sp"},
                     terrain={"high": ["b3", "b5", "d4", "f3", "f5"], "mountains": ["c5", "g4"]})
-    assert api.choose_action(api.view(king, "S"), [], "depth:4,lmr:1", 1) in {"c3xd3", "e3xd3", "d2xd3"}
+    assert api.choose_action(api.view(king, "S"), [], level, 1) in {"c3xd3", "e3xd3", "d2xd3"}
     hanging = make_pos({"c2": "S:Sh^", "c3": "N:Sq^", "g6": "N:Sp^", "a1": "S:Sp"})
-    move = api.choose_action(api.view(hanging, "S"), [], "depth:4,lmr:1", 1)
+    move = api.choose_action(api.view(hanging, "S"), [], level, 1)
     assert move.endswith("c3") and "x" in move
 
 
@@ -570,26 +576,7 @@ def test_the_null_move_reaches_the_same_depth_with_fewer_nodes():
     """`null` (search.pyx `pass_cut`): a node whose pass, searched two plies shallower, still fails high
     is cut. Passing is legal in Skirmish, so the pruning errs only by the depth it saves: depth 5 of a
     real opening in four worlds costs fewer nodes than without it, and the search still answers legally."""
-    view, hist = _bench_view()
-    nodes = {}
-    for null in (0, 2):
-        s = Search(18)
-        s.set_worlds(determinize.worlds(view, hist, 4, 5))
-        s.configure(max_depth=5, null=null)
-        info = s.run()
-        assert info["depth"] == 5 and notation.format_action(info["move"]) in api.legal_actions(view)
-        nodes[null] = info["nodes"]
-    assert nodes[2] < 0.8 * nodes[0], nodes
-
-
-def test_the_null_move_still_sees_captures_and_the_king():
-    """With the null move the search still takes the King when three surround him, and a hanging card."""
-    king = make_pos({"d3": "N:K^", "c3": "S:Kn^", "e3": "S:La^", "d2": "S:Kn^", "a1": "S:Sp"},
-                    terrain={"high": ["b3", "b5", "d4", "f3", "f5"], "mountains": ["c5", "g4"]})
-    assert api.choose_action(api.view(king, "S"), [], "depth:4,null:2", 1) in {"c3xd3", "e3xd3", "d2xd3"}
-    hanging = make_pos({"c2": "S:Sh^", "c3": "N:Sq^", "g6": "N:Sp^", "a1": "S:Sp"})
-    move = api.choose_action(api.view(hanging, "S"), [], "depth:4,null:2", 1)
-    assert move.endswith("c3") and "x" in move
+    assert _opening_nodes(4, 5, null=2) < 0.8 * _opening_nodes(4, 5, null=0)
 
 
 def test_the_null_move_is_off_under_the_exact_checks():
