@@ -10,10 +10,12 @@ from towers_core.skirmish import api
 from towers_qt.shell.new_game import GameSetup
 
 
-def play_some(window, clicks, qtbot, turns: int = 3) -> None:
+def play_some(window, clicks, qtbot, turns: int = 3, new: bool = True) -> None:
+    """`turns` of the player's moves and the computer's replies, in a new game unless `new` is False."""
     s = window.session
-    window.start_game(GameSetup(mode="computer", level="easy", human_side="S", first="S", seed=6,
-                                names={"S": "You", "N": "Computer"}))
+    if new:
+        window.start_game(GameSetup(mode="computer", level="easy", human_side="S", first="S", seed=6,
+                                    names={"S": "You", "N": "Computer"}))
     rng = random.Random(1)
     for _ in range(turns):
         qtbot.waitUntil(lambda: window.controller.active(), timeout=20000)
@@ -108,17 +110,27 @@ def test_new_colours_while_looking_back_keep_the_past_board(window, clicks, qtbo
         window.palette_action.setChecked(False)
 
 
-def test_back_to_the_game_highlights_the_latest_log_line(window, clicks, qtbot):
-    """The Log's highlight follows the board: the line looked back at, then the latest once back,
-    by the button or by Esc."""
+def highlighted(window) -> tuple[list[int], int]:
+    """The Log's selected rows and its current row (drawn with a focus frame)."""
+    return [i.row() for i in window.log.list.selectedIndexes()], window.log.list.currentRow()
+
+
+def test_back_to_the_game_leaves_no_log_line_highlighted(window, clicks, qtbot):
+    """The Log's highlight follows the board: the line looked back at, then none, as in the present
+    before (by the button, by Esc, or by a click on the latest line), and none as the game goes on."""
     play_some(window, clicks, qtbot)
-    last = len(window.session.log) - 1
-    for leave in (lambda: clicks.button(window.replay.back), lambda: qtbot.keyClick(window.view, Qt.Key.Key_Escape)):
+    present = (highlighted(window), window.log.list.grab().toImage())
+    assert present[0] == ([], -1)
+    leaves = (lambda: clicks.button(window.replay.back), lambda: qtbot.keyClick(window.view, Qt.Key.Key_Escape),
+              lambda: click_entry(window, qtbot, window.log.list.count() - 1))
+    for leave in leaves:
         click_entry(window, qtbot, 1)
-        assert [i.row() for i in window.log.list.selectedIndexes()] == [1]
+        assert highlighted(window) == ([1], 1)
         leave()
-        assert [i.row() for i in window.log.list.selectedIndexes()] == [last]
-        assert window.log.list.currentRow() == last
+        assert window.replay.index is None
+        assert (highlighted(window), window.log.list.grab().toImage()) == present
+    play_some(window, clicks, qtbot, turns=1, new=False)
+    assert highlighted(window) == ([], -1)
 
 
 def test_a_hint_does_not_outlive_its_game(window, clicks, qtbot):

@@ -71,6 +71,12 @@ class LogWidget(QWidget):
         self.list.doItemsLayout()  # measure wrapped items at the width the list has now
         self.list.scrollToBottom()
 
+    def highlight(self, row: int | None) -> None:
+        """Highlight line `row` (an action looked back at), or none: the present has no highlight."""
+        if row is None:
+            self.list.clearSelection()
+        self.list.setCurrentRow(-1 if row is None else row)
+
     def reset(self) -> None:
         self._shown = ("", 0)
         self.list.clear()

@@ -81,7 +81,7 @@ class Replay(QObject):
         w.dominance.show_view(view, names)
         w.banner.setText(f"After action {index + 1}: {with_names(api.describe(entry), names)}")
         show_log(w.log, s.log, viewer, names)  # the whole game stays listed (after new colours, afresh)
-        w.log.list.setCurrentRow(index)
+        w.log.highlight(index)
         w.bar.show_game_buttons(False)  # "Back to the game" takes their place: the row keeps its width
         self.back.show()
         w.update_actions()  # Pass, Hint, Undo and Resign: nothing is played from the past
@@ -93,7 +93,8 @@ class Replay(QObject):
             self.show(len(self.window.session.log) - 2)
 
     def leave(self) -> None:
-        """Back to the present position and the player's turn."""
+        """Back to the present position and the player's turn; the Log highlights no line there."""
+        self.window.log.highlight(None)  # also after a click on the latest line, the present's
         if self.index is None:
             return
         self.index = None
@@ -103,7 +104,6 @@ class Replay(QObject):
         log = w.session.log
         w.scene.set_last(last_action(log[-1]) if log else None)
         w.refresh()
-        w.log.list.setCurrentRow(len(log) - 1)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.ShortcutOverride and self.active and event.key() in LEAVE_KEYS:
