@@ -81,12 +81,12 @@ def test_covers_parent_and_follows_resizes(qtbot, host):
 
 def test_shows_who_turn_and_last_action(host):
     curtain = host.curtain
-    curtain.present("N", "Bea", turn=12, last_action="South deployed a card on c1.")
-    assert curtain.text() == "Pass the device to North — Bea"
-    assert curtain.turn_label.text() == "TURN 12"
-    assert curtain.last_label.text() == "Last move: South deployed a card on c1."
+    curtain.present("N", "Bea", turn=12, last_action="Ann deployed a card on c1.")
+    assert curtain.text() == "Pass the device to Bea"  # the player by name, the side in the line above
+    assert curtain.turn_label.text() == "TURN 12 · NORTH"
+    assert curtain.last_label.text() == "Last move: Ann deployed a card on c1."
     curtain.present("S", "South")
-    assert curtain.text() == "Pass the device to South"
+    assert curtain.text() == "Pass the device to South" and curtain.turn_label.text() == "HOT-SEAT"
     assert curtain.last_label.isHidden()
 
 

@@ -137,7 +137,7 @@ def test_hotseat_musters_are_each_behind_a_curtain(window, qtbot, monkeypatch):
 
     def lift_curtain():
         curtains = [c for c in window.findChildren(Curtain) if c.isVisible()]
-        asked.append(curtains[0].who_label.full_text if curtains else "none")
+        asked.append(f"{curtains[0].turn_label.text()}: {curtains[0].text()}" if curtains else "none")
         for c in curtains:
             c.proceed()
 
@@ -156,7 +156,7 @@ def test_hotseat_musters_are_each_behind_a_curtain(window, qtbot, monkeypatch):
     monkeypatch.setattr(MusterDialog, "exec", fake_exec)
     setup = GameSetup(mode="hotseat", human_side=None, seed=5, names={"S": "Ann", "N": "Bea"})
     musters = window._muster_dialogs(setup)
-    assert asked == ["South — Ann", "North — Bea"]
+    assert asked == ["HOT-SEAT · SOUTH: Pass the device to Ann", "HOT-SEAT · NORTH: Pass the device to Bea"]
     assert set(musters) == {"S", "N"}
     assert window.curtain_up(), "the board stays covered until the game starts"
 

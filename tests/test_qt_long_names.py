@@ -3,6 +3,8 @@ tooltip) and never widens a dock or the window, so the board keeps its size; the
 players by name."""
 from __future__ import annotations
 
+from towers_core.board import SIDE_NAMES
+from towers_core.skirmish import api
 from towers_qt.shell.new_game import GameSetup
 
 LONG = {"S": "Maximiliankonstantinovic", "N": "Bartholomew Fitzgerald X"}
@@ -30,14 +32,20 @@ def test_long_names_leave_the_board_its_size(window, clicks, qtbot):
 
 
 def test_the_curtain_names_the_players(window, clicks, qtbot):
-    """"Pass the device to North — Bea", and the last move in the players' names, not the sides'."""
+    """"Pass the device to Bea" (her side in the line above) and the last move in the players' names,
+    never the sides', and never naming the card a player deployed face-down."""
     window.start_game(GameSetup(mode="hotseat", human_side=None, seed=5, names={"S": "Ann", "N": "Bea"}))
     s = window.session
-    names = window.names()
-    clicks.button(window.curtain.button)
-    mover = s.to_move
-    clicks.perform("pass")
-    assert window.curtain_up() and window.curtain.text().endswith(names[s.to_move])
-    last = window.curtain.last_label.text()
-    assert last == f"Last move: {names[mover]} passes." or last.startswith(f"Last move: {names[mover]} pass"), last
-    assert "South" not in last and "North" not in last
+    names, curtain = window.names(), window.curtain
+    for ply in range(2):
+        clicks.button(curtain.button)
+        mover = s.to_move
+        deploy = next(a for a in api.legal_actions(s.view()) if a[a.index("@"):] in ("@c1", "@c7") and a[0] != "K")
+        clicks.perform(deploy)
+        side = s.to_move
+        assert window.curtain_up() and curtain.text() == f"Pass the device to {names[side]}"
+        assert curtain.turn_label.text() == f"TURN {ply + 2} · {SIDE_NAMES[side].upper()}"
+        square = deploy.split("@")[1]
+        assert curtain.last_label.text() == f"Last move: {names[mover]} deploys a card face-down on {square}."
+        card = api.CARD_INFO[s.log[-1]["card"]]["name"]
+        assert card not in curtain.last_label.text() and s.log[-1]["card"] not in curtain.last_label.text()

@@ -111,16 +111,18 @@ class Curtain(QWidget):
     # -- public ---------------------------------------------------------------------------
     def present(self, side: str, name: str | None = None, turn: int | None = None,
                 last_action: str | None = None, note: str | None = None) -> None:
-        """Cover the parent and ask to pass the device to `side` ("S"/"N"); `note` replaces the
-        last-move line (e.g. before a secret muster)."""
+        """Cover the parent and ask to pass the device to the player `name` of `side` ("S"/"N"), in
+        the side's colour, the side named in the small line above; `note` replaces the last-move line
+        (e.g. before a secret muster)."""
         self.side = side
         side_name = SIDE_NAMES.get(side, side)
-        who = side_name if not name or name == side_name else f"{side_name} — {name}"
+        who = name or side_name
         self.who_label.set_full_text(who)
         self.who_label.setStyleSheet(
             f"background: transparent; color: {SIDE_TEXT.get(side, GOLD)};"
             f" font-family: '{SERIF}'; font-size: 34pt; font-weight: bold;")
-        self.turn_label.setText(f"TURN {turn}" if turn is not None else "HOT-SEAT")
+        when = f"TURN {turn}" if turn is not None else "HOT-SEAT"
+        self.turn_label.setText(when if who == side_name else f"{when} · {side_name.upper()}")
         line = note or (f"Last move: {last_action}" if last_action else "")
         self.last_label.setText(line)
         self.last_label.setVisible(bool(line))
@@ -160,7 +162,7 @@ class Curtain(QWidget):
         QApplication.instance().installEventFilter(self)
 
     def text(self) -> str:
-        """The request as one line, e.g. "Pass the device to North — Bea"."""
+        """The request as one line, e.g. "Pass the device to Bea"."""
         return f"{self.pass_label.text()} {self.who_label.full_text}"
 
     def proceed(self) -> None:
