@@ -3,32 +3,60 @@ tooltip) and never widens a dock or the window, so the board keeps its size; the
 players by name."""
 from __future__ import annotations
 
+import pytest
+
 from towers_core.board import SIDE_NAMES
 from towers_core.skirmish import api
 from towers_qt.shell.new_game import GameSetup
+from towers_qt.shell.paths import resource
 
 LONG = {"S": "Maximiliankonstantinovic", "N": "Bartholomew Fitzgerald X"}
 
 
-def _board_after_start(window, clicks, qtbot, names: dict[str, str]) -> tuple[int, int]:
+@pytest.fixture
+def app_style(qapp):
+    """The app's own style sheet (resources/style.qss): its fonts are the ones that measure a name."""
+    before = qapp.styleSheet()
+    qapp.setStyleSheet(resource("style.qss").read_text(encoding="utf-8"))
+    yield
+    qapp.setStyleSheet(before)
+
+
+def _board_after_start(window, clicks, qtbot, names: dict[str, str], size: tuple[int, int]) -> tuple[int, int]:
+    """(the window's width, the board's) in a new hot-seat game at `size`."""
     window.start_game(GameSetup(mode="hotseat", human_side=None, seed=5, names=names))
     clicks.button(window.curtain.button)
-    window.resize(1024, 700)
+    window.resize(*size)
     qtbot.wait(20)
     return window.width(), window.view.width()
 
 
-def test_long_names_leave_the_board_its_size(window, clicks, qtbot):
-    window.resize(1024, 700)
-    short = _board_after_start(window, clicks, qtbot, {"S": "Ann", "N": "Bea"})
-    long = _board_after_start(window, clicks, qtbot, LONG)
-    assert long == short and short[0] == 1024
+@pytest.mark.parametrize("size", [(1024, 700), (1366, 768)])
+def test_long_names_leave_the_board_its_size(app_style, window, clicks, qtbot, size):
+    window.resize(*size)
+    short = _board_after_start(window, clicks, qtbot, {"S": "Ann", "N": "Bea"}, size)
+    long = _board_after_start(window, clicks, qtbot, LONG, size)
+    assert short[0] == long[0] == size[0] and abs(long[1] - short[1]) <= 3
     to_move = window.session.to_move
     title = window.barrack.title
     assert title.full_text == LONG[to_move] and (title.text() == LONG[to_move] or title.toolTip() == LONG[to_move])
     ends = (window.dominance.north_end, window.dominance.south_end)
     assert [e.full_text for e in ends] == [f"◀ {LONG['N']}", f"{LONG['S']} ▶"]
     assert all(e.text() == e.full_text or (e.text().endswith("…") and e.toolTip() == e.full_text) for e in ends)
+
+
+def test_a_computers_level_is_never_cut_from_its_name(app_style, window, qtbot):
+    """The Dominance table's heads fit a name as the Castles move list does: "Computer" / "· hard" on two
+    lines at 1024×700, where one line has no room; a long name wraps at a space before it is cut."""
+    window.start_game(GameSetup(mode="computer", level="hard", human_side="S", first="S", seed=5,
+                                names={"S": "You", "N": "Computer · hard"}))
+    window.resize(1024, 700)
+    qtbot.wait(20)
+    head = window.dominance.heads["N"]
+    assert head.text() == "Computer\n· hard" and not head.toolTip()
+    assert max(head.fontMetrics().horizontalAdvance(line) for line in head.text().split("\n")) <= head.width()
+    window.dominance.show_view(window.session.view(), {"S": "You", "N": "Bartholomew Fitzgerald X"})
+    assert window.dominance.heads["N"].text().startswith("Bartholomew\n")
 
 
 def test_the_curtain_names_the_players(window, clicks, qtbot):

@@ -49,8 +49,9 @@ def test_window_speaks_of_the_players_by_name(game, clicks, qtbot):
     assert "South" not in " ".join(texts) and "North" not in " ".join(texts)
     assert game.barrack.enemy_name.full_text == "Computer · hard"
     heads = [game.dominance.heads[s] for s in ("S", "N")]
-    assert [h.text() for h in heads] == ["You", "Computer · hard"]
-    assert all(h.fontMetrics().horizontalAdvance(h.text()) <= h.width() for h in heads)  # never clipped
+    assert [h.full_text for h in heads] == ["You", "Computer · hard"] and heads[1].text() == "Computer\n· hard"
+    lines = [(h, line) for h in heads for line in h.text().split("\n")]
+    assert all(h.fontMetrics().horizontalAdvance(line) <= h.width() for h, line in lines)  # never clipped
 
 
 def test_winner_banner_has_correct_grammar(game):

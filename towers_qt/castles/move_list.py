@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from towers_core.board import SIDE_NAMES
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFontMetrics
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from towers_qt.shell.elided import fit_name
 
 from .style import SIDE_LIGHT
 
@@ -35,7 +36,7 @@ class MoveList(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SingleSelection)
         self.table.setSelectionBehavior(QAbstractItemView.SelectItems)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.Stretch)
-        self.table.horizontalHeader().setTextElideMode(Qt.ElideNone)  # header_text wraps and elides itself
+        self.table.horizontalHeader().setTextElideMode(Qt.ElideNone)  # fit_name wraps and elides the names
         self._refit = QTimer(self, singleShot=True, interval=0)  # once the header has finished resizing
         self._refit.timeout.connect(self._fit_headers)
         self.table.horizontalHeader().sectionResized.connect(lambda *_: self._refit.start())
@@ -94,14 +95,14 @@ class MoveList(QWidget):
         self._fit_headers()
 
     def _fit_headers(self) -> None:
-        """Each name fitted to its column (header_text); set again only when a text changes."""
+        """Each name fitted to its column (fit_name); set again only when a text changes."""
         header = self.table.horizontalHeader()
         for column, (side, default) in enumerate(SIDE_NAMES.items()):
             item = self.table.horizontalHeaderItem(column)
             if item is None:
                 continue
             width = header.sectionSize(column) - HEADER_PADDING
-            text = header_text(self.names.get(side, default), width, header.fontMetrics())
+            text = fit_name(self.names.get(side, default), width, header.fontMetrics())
             if item.text() != text:
                 item.setText(text)
 
@@ -132,25 +133,6 @@ class MoveList(QWidget):
         index = row * 2 + column - self.offset
         if 0 <= index < len(self.actions):
             self.move_clicked.emit(index)
-
-
-def header_text(name: str, width: int, metrics: QFontMetrics) -> str:
-    """`name` for a column header `width` pixels wide: a computer's level on a second line ("Computer" /
-    "· normal"); a name too wide for one line wraps once at a space; a line still too wide ends in "…"."""
-    if " · " in name:
-        head, tail = name.split(" · ", 1)
-        lines = [head, "· " + tail]
-    elif metrics.horizontalAdvance(name) <= width or " " not in name:
-        lines = [name]
-    else:
-        words = name.split(" ")
-        first, i = words[0], 1
-        while i < len(words) and metrics.horizontalAdvance(f"{first} {words[i]}") <= width:
-            first, i = f"{first} {words[i]}", i + 1
-        lines = [first, " ".join(words[i:])] if i < len(words) else [first]
-    if width <= 0:  # not laid out yet: whole lines, fitted when the columns get their width
-        return "\n".join(lines)
-    return "\n".join(metrics.elidedText(line, Qt.ElideRight, width) for line in lines)
 
 
 def _blank(text: str) -> QTableWidgetItem:

@@ -104,7 +104,7 @@ class DominanceWidget(QWidget):
                 ("deck", "Fortune left<br><small>+1 · 0 · −1</small>"))
         self.heads = {}
         for col, side in enumerate(("S", "N"), start=1):
-            head = ElidedLabel(SIDE_NAMES[side], min_width=40)
+            head = ElidedLabel(SIDE_NAMES[side], min_width=40, two_lines=True)  # as Castles' move list
             head.setProperty("side", side)
             self.table.addWidget(head, 0, col)
             self.heads[side] = head
