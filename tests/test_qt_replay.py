@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 
 from towers_core.skirmish import api
 from towers_qt.shell.new_game import GameSetup
+from towers_qt.shell.settings import AnimationSpeed
 
 
 def play_some(window, clicks, qtbot, turns: int = 3, new: bool = True) -> None:
@@ -88,6 +89,8 @@ def test_nothing_is_played_or_taken_back_while_looking_back(window, clicks, qtbo
     played = len(s.log)
     window.decide(["pass"])
     window.pass_action.trigger()
+    qtbot.keyClick(window.view, Qt.Key.Key_P)
+    qtbot.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # Undo's shortcut
     assert len(s.log) == played and window.replay.index == 1
     clicks.button(window.replay.back)
     assert all(a.isEnabled() for a in actions)
@@ -103,6 +106,7 @@ def test_new_colours_while_looking_back_keep_the_past_board(window, clicks, qtbo
     try:
         past = s.histories["S"][0]["view"]
         assert shown_board(window) == {sq: (c["owner"], c["card"]) for sq, c in past["board"].items()}
+        assert sorted(window.barrack.tile_codes()) == sorted(past["barrack"]["S"])
         assert window.replay.index == 0 and window.banner.text().startswith("After action 1:")
         assert window.log.list.count() == len(s.log) and window.log.list.currentRow() == 0
         assert not window.controller.active()
@@ -147,14 +151,16 @@ def test_a_hint_does_not_outlive_its_game(window, clicks, qtbot):
 
 
 def test_undo_is_off_while_a_move_is_being_shown(window, clicks, qtbot):
-    """The Undo menu item follows the Undo button: nothing is taken back while a move is animated."""
+    """The Undo menu item follows the Undo button: off while a move is animated (Ctrl+Z takes nothing
+    back), on again once the animation has ended."""
     play_some(window, clicks, qtbot, turns=2)
-    assert window.undo_action.isEnabled()
-    window.animating = True
-    try:
-        window.update_actions()
-        assert not window.undo_action.isEnabled() and not window.bar.undo_button.isEnabled()
-    finally:
-        window.animating = False
-    window.update_actions()
-    assert window.undo_action.isEnabled()
+    s = window.session
+    window.settings.set_animation_speed(AnimationSpeed.FAST)
+    clicks.perform(next(a for a in api.legal_actions(s.view()) if "@" in a and "x" not in a))
+    assert window.animating and s.can_undo()
+    assert not window.undo_action.isEnabled() and not window.bar.undo_button.isEnabled()
+    played = len(s.log)
+    window.undo_action.trigger()
+    assert len(s.log) == played
+    qtbot.waitUntil(lambda: not window.animating and window.controller.active() and not s.ai.busy, timeout=20000)
+    assert window.undo_action.isEnabled() and window.bar.undo_button.isEnabled()
