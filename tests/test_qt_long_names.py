@@ -77,3 +77,20 @@ def test_the_curtain_names_the_players(window, clicks, qtbot):
         assert curtain.last_label.text() == f"Last move: {names[mover]} deploys a card face-down on {square}."
         card = api.CARD_INFO[s.log[-1]["card"]]["name"]
         assert card not in curtain.last_label.text() and s.log[-1]["card"] not in curtain.last_label.text()
+
+
+def test_a_look_back_with_long_names_leaves_the_window_its_size(app_style, window, clicks, qtbot):
+    """The banner over a looked-back board ("After action 2: Maximiliankonstantinovic deploys …") is cut
+    with "…" (whole in its tooltip and in the Log) rather than widening the window."""
+    _board_after_start(window, clicks, qtbot, LONG, (1024, 700))
+    for _ in range(3):
+        clicks.perform(next(a for a in api.legal_actions(window.session.view()) if "@" in a and a[0] != "K"))
+        clicks.button(window.curtain.button)
+    qtbot.wait(20)
+    present = (window.width(), window.view.width())
+    assert window.replay.show(1) and window.replay.active
+    qtbot.wait(20)
+    assert (window.width(), window.view.width()) == present and present[0] == 1024
+    banner = window.banner
+    assert banner.full_text.startswith("After action 2: ") and LONG[window.session.log[1]["player"]] in banner.full_text
+    assert banner.text() == banner.full_text or (banner.text().endswith("…") and banner.toolTip() == banner.full_text)

@@ -7,10 +7,11 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEventLoop, Qt, QTimer
 from PySide6.QtGui import QActionGroup, QCursor, QIcon, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDockWidget, QVBoxLayout, QWidget
 
 from towers_core.board import SIDE_NAMES
 from towers_core.skirmish import api
+from towers_qt.shell.elided import ElidedLabel
 from towers_qt.shell.frame import GameFrame
 from towers_qt.shell.log_dock import LogWidget
 from towers_qt.shell.names import turn_text, verb, with_names
@@ -83,7 +84,7 @@ class MainWindow(GameFrame):
         self.scene = BoardScene(self)
         self.view = BoardView(self.scene)
         self.bar = ActionBar()
-        self.banner = QLabel()
+        self.banner = ElidedLabel(min_width=120, max_hint=400)  # a long name, a long look-back: cut with "…"
         self.banner.setObjectName("TurnBanner")
         self.banner.setAlignment(Qt.AlignCenter)
         self.banner.setMinimumHeight(38)
@@ -283,7 +284,7 @@ class MainWindow(GameFrame):
         self._set_banner(turn_text(names[who], you), SIDE[who].name())
 
     def _set_banner(self, text: str, colour: str) -> None:
-        self.banner.setText(text)
+        self.banner.set_full_text(text)
         self.banner.setStyleSheet(
             f"QLabel#TurnBanner {{ background: {colour}; color: #fff6e0; border: 1px solid #c9a24a;"
             f" border-radius: 6px; padding: 3px; font-size: 13pt; font-weight: bold;"
