@@ -275,18 +275,23 @@ def test_pruning_never_skips_fights(level):
     assert move.endswith("c3") and "x" in move
 
 
-def test_late_move_reductions_are_a_checked_level_knob():
-    import pytest
+@pytest.mark.parametrize("key, value, bad_names, bad_values", [
+    ("lmr", 3, ("-1", "65", "x"), (-1, 1.5, True, "3")),
+    ("null", 2, ("-1", "5", "x"), (-1, 5, 1.5, True, "2")),
+])
+def test_search_knobs_are_checked(key, value, bad_names, bad_values):
+    """Late-move reductions (`lmr`) and the null move (`null`): off in expert, set by a level string,
+    and a bad value refused with BadLevel naming the knob, from a level string or `configure`."""
     from towers_core.errors import BadLevel
     from towers_core.skirmish.ai.levels import get_level
-    assert get_level("expert,lmr:3").lmr == 3 and get_level("expert").lmr == 0
-    for bad in ("expert,lmr:-1", "expert,lmr:65", "expert,lmr:x"):
-        with pytest.raises(BadLevel, match="lmr"):
-            get_level(bad)
+    assert getattr(get_level(f"expert,{key}:{value}"), key) == value and getattr(get_level("expert"), key) == 0
+    for bad in bad_names:
+        with pytest.raises(BadLevel, match=key):
+            get_level(f"expert,{key}:{bad}")
     s = Search(16)
-    for bad in (-1, 1.5, True, "3"):
-        with pytest.raises(BadLevel, match="lmr"):
-            s.configure(lmr=bad)
+    for bad in bad_values:
+        with pytest.raises(BadLevel, match=key):
+            s.configure(**{key: bad})
 
 
 def test_root_ranking_lists_every_root_action_best_first():
@@ -586,17 +591,3 @@ def test_the_null_move_is_off_under_the_exact_checks():
         _, info = _search(pos, max_depth=4, verify_depth=4, null=1)
         assert info["verify_checks"] > 50
         assert info["verify_failures"] == 0
-
-
-def test_the_null_move_is_a_checked_level_knob():
-    import pytest
-    from towers_core.errors import BadLevel
-    from towers_core.skirmish.ai.levels import get_level
-    assert get_level("expert,null:2").null == 2 and get_level("expert").null == 0
-    for bad in ("expert,null:-1", "expert,null:5", "expert,null:x"):
-        with pytest.raises(BadLevel, match="null"):
-            get_level(bad)
-    s = Search(16)
-    for bad in (-1, 5, 1.5, True, "2"):
-        with pytest.raises(BadLevel, match="null"):
-            s.configure(null=bad)
