@@ -305,6 +305,11 @@ class MainWindow(GameFrame):
         self.pass_action.setEnabled(self.controller.chooser.has("pass"))
         self.resign_action.setEnabled(self.controller.chooser.has("resign"))
 
+    def _clear_hint(self) -> None:
+        """A hint names a move of one position: it goes when a move is played, undone or a game begins."""
+        self.hint_action = None
+        self.statusBar().clearMessage()
+
     def looking_back(self) -> bool:
         """The board shows a past position (replay.py): nothing may be played from it."""
         replay = getattr(self, "replay", None)  # built after the menus, which update first
@@ -351,8 +356,7 @@ class MainWindow(GameFrame):
         dialog.open()
 
     def play(self, action: str) -> None:
-        self.hint_action = None
-        self.statusBar().clearMessage()
+        self._clear_hint()
         try:
             self.session.play(action)
         except ValueError as exc:
@@ -416,8 +420,7 @@ class MainWindow(GameFrame):
         log = self.session.log
         self._drop_animation()          # the old game's move, if one was still being shown
         self.log.reset()
-        self.hint_action = None
-        self.statusBar().clearMessage()  # a hint from the previous game
+        self._clear_hint()
         self.at_device = None
         self.scene.set_last(last_squares(log[-1]) if log else None)
         self.after_turn()
@@ -443,9 +446,10 @@ class MainWindow(GameFrame):
     def show_curtain(self, player: str) -> None:
         """Hide everything (floating docks too) until `player` says they are ready."""
         s = self.session
-        last = with_names(api.describe(public_entry(s.log[-1])), self.names()) if s.log else None
+        names = self.names()
+        last = with_names(api.describe(public_entry(s.log[-1])), names) if s.log else None
         note = None if s.log else "The skirmish begins."
-        self._cover(player, self.names()[player], len(s.log) + 1, last, note)
+        self._cover(player, names[player], len(s.log) + 1, last, note)
 
     def _cover(self, player: str, name: str | None, turn: int | None, last: str | None = None,
                note: str | None = None) -> None:
@@ -490,8 +494,7 @@ class MainWindow(GameFrame):
             return
         self.log.reset()
         self.scene.set_last(None)
-        self.hint_action = None
-        self.statusBar().clearMessage()  # an old hint would point at a move from another position
+        self._clear_hint()
         self.refresh()
 
     def ask_hint(self) -> None:
