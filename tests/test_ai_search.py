@@ -275,26 +275,23 @@ def test_pruning_never_skips_fights(level):
     assert move.endswith("c3") and "x" in move
 
 
-@pytest.mark.parametrize("key, attr, value, bad_names, bad_values", [
-    ("lmr", "lmr", 3, ("-1", "65", "x"), (-1, 1.5, True, "3")),
-    ("null", "null", 2, ("-1", "5", "x"), (-1, 5, 1.5, True, "2")),
-    ("nulldeep", "null_deep", 6, ("-1", "41", "x"), (-1, 10 ** 6, 1.5, True, "6")),
-    ("nullstore", "null_store", True, ("-1", "2", "x"), (1, "1", None)),
+@pytest.mark.parametrize("key, value, bad_names, bad_values", [
+    ("lmr", 3, ("-1", "65", "x"), (-1, 1.5, True, "3")),
+    ("null", 2, ("-1", "5", "x"), (-1, 5, 1.5, True, "2")),
 ])
-def test_search_knobs_are_checked(key, attr, value, bad_names, bad_values):
-    """Late-move reductions (`lmr`) and the null move's knobs (`null`, `nulldeep`, `nullstore`): off in
-    expert, set by a level string, and a bad value refused with BadLevel naming the knob, from a level
-    string or `configure`."""
+def test_search_knobs_are_checked(key, value, bad_names, bad_values):
+    """Late-move reductions (`lmr`) and the null move (`null`): off in expert, set by a level string,
+    and a bad value refused with BadLevel naming the knob, from a level string or `configure`."""
     from towers_core.errors import BadLevel
     from towers_core.skirmish.ai.levels import get_level
-    assert getattr(get_level(f"expert,{key}:{int(value)}"), attr) == value and not getattr(get_level("expert"), attr)
+    assert getattr(get_level(f"expert,{key}:{value}"), key) == value and getattr(get_level("expert"), key) == 0
     for bad in bad_names:
         with pytest.raises(BadLevel, match=key):
             get_level(f"expert,{key}:{bad}")
     s = Search(16)
     for bad in bad_values:
-        with pytest.raises(BadLevel, match=attr):
-            s.configure(**{attr: bad})
+        with pytest.raises(BadLevel, match=key):
+            s.configure(**{key: bad})
 
 
 def test_root_ranking_lists_every_root_action_best_first():
@@ -585,22 +582,6 @@ def test_the_null_move_reaches_the_same_depth_with_fewer_nodes():
     is cut. Passing is legal in Skirmish, so the pruning errs only by the depth it saves: depth 5 of a
     real opening in four worlds costs fewer nodes than without it, and the search still answers legally."""
     assert _opening_nodes(4, 5, null=2) < 0.8 * _opening_nodes(4, 5, null=0)
-
-
-def test_nulldeep_reduces_the_pass_one_ply_more_only_where_that_many_plies_remain():
-    """`nulldeep` D (pass_cut): the pass is searched one ply shallower still at nodes with D or more plies
-    to go. The root's own moves are not pruned, so with D = 5 a depth-5 search never meets such a node and
-    is the same search to the node; at depth 6 the nodes below the root have 5 to go and it is not."""
-    assert _opening_nodes(4, 5, null=2, null_deep=5) == _opening_nodes(4, 5, null=2)
-    assert _opening_nodes(4, 6, null=2, null_deep=5) != _opening_nodes(4, 6, null=2)
-
-
-def test_nullstore_keeps_the_null_moves_cuts_in_the_table():
-    """`nullstore` (negamax): a node the pass cut is stored as failing high, which later visits of the
-    same position read, so the search differs from one that forgets the cut; without a table there is
-    nothing to keep and the search is the same to the node."""
-    assert _opening_nodes(4, 5, null=2, null_store=True) != _opening_nodes(4, 5, null=2)
-    assert _opening_nodes(4, 5, null=2, null_store=True, use_tt=False) == _opening_nodes(4, 5, null=2, use_tt=False)
 
 
 def test_the_null_move_is_off_under_the_exact_checks():

@@ -7,7 +7,8 @@ variant's nodes over the plain search's and the share of reference moves each fi
 
     PYTHONPATH=. python docs/ladder/trials29/depth_per_node.py "null=2" "null=2,null_store=1" ...
 
-A variant is configure()'s null knobs as key=value pairs (null, null_deep, null_store).
+A variant is configure()'s null knobs as key=value pairs. null_deep and null_store were knobs of commit 95b714f
+(measured here, then removed: they saved nothing); at later commits only `null` is one.
 """
 from __future__ import annotations
 

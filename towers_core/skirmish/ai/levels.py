@@ -43,8 +43,6 @@ class Level:
     qs: int = 0          # quiescence: plies of board attacks searched past the horizon (search.pyx quiesce; 0 = off)
     threads: int = 1     # 2: the root's odd worlds searched on a second thread (search.pyx search_worlds)
     null: int = 0        # the null move: a pass searched this much shallower that fails high cuts (search.pyx pass_cut)
-    null_deep: int = 0   # and one ply shallower still where this many plies or more remain (0 = never)
-    null_store: bool = False  # a cut by the null move is kept in the search's table
 
     @property
     def family(self) -> str:
@@ -90,7 +88,7 @@ MAX_THREADS = 2      # the search's contexts: the calling thread's and one helpe
 MAX_TIME_MS = 60_000  # the longest clock cap a variant may set ('time:N'), to measure a search past its level's cap
 DEAL_KEYS = {f"{tag}.{card}": (card, tag) for card in CODES for tag in SQUARE_TAGS}
 _TEST_KEYS = {"depth", "nodes", "worlds", "noise", "muster", "placement", "stratify", "strike", "lmr", "risk", "reveal",
-              "blind", "qs", "time", "threads", "null", "nulldeep", "nullstore", *DEAL_KEYS, *WEIGHT_NAMES}
+              "blind", "qs", "time", "threads", "null", *DEAL_KEYS, *WEIGHT_NAMES}
 DEAL_FACTOR_RANGE = (0.01, 1000.0)
 MAX_MUSTER_STYLES = 8
 # what a test mode ('depth:N', 'nodes:N') starts from before its keys change it
@@ -119,9 +117,7 @@ def get_level(name: Any) -> Level:
     evaluated, 'expert,qs:2' (quiescence, search.pyx), or with another clock cap in ms,
     'expert,nodes:24000000,time:12000' (what a search bigger than the level's cap allows would be worth), or
     searched on two threads, 'expert,nodes:24000000,threads:2' (the root's worlds split between them), or
-    with the null move, a pass searched N plies shallower that fails high cutting the node, 'expert,null:2',
-    one ply shallower still where D or more plies remain, 'expert,null:2,nulldeep:6', and its cuts kept in the
-    search's table, 'expert,null:2,nullstore:1'.
+    with the null move, a pass searched N plies shallower that fails high cutting the node, 'expert,null:2'.
     All numbers are bounded and test modes stop after TEST_TIME_MS at the latest, or `time`. Else BadLevel.
     """
     if isinstance(name, str) and name in LEVELS:
@@ -151,9 +147,7 @@ def get_level(name: Any) -> Level:
                  _count(parts, "strike", base.strike, 0, 2), _count(parts, "lmr", base.lmr, 0, MAX_LMR),
                  _number(parts, "risk", -1.0, 1.0, base.risk), _count(parts, "reveal", base.reveal, 0, 2),
                  _count(parts, "blind", base.blind, 0, MAX_BLIND), _count(parts, "qs", base.qs, 0, MAX_QS),
-                 _count(parts, "threads", base.threads, 1, MAX_THREADS), _count(parts, "null", base.null, 0, MAX_NULL),
-                 _count(parts, "nulldeep", base.null_deep, 0, MAX_DEPTH),
-                 bool(_count(parts, "nullstore", int(base.null_store), 0, 1)))
+                 _count(parts, "threads", base.threads, 1, MAX_THREADS), _count(parts, "null", base.null, 0, MAX_NULL))
 
 
 def _deal(parts: dict, default: tuple) -> tuple[tuple[tuple[str, str], float], ...]:

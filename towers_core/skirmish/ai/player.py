@@ -94,8 +94,7 @@ class Searcher(BackgroundSearch):
         search.configure(max_depth=lv.max_depth, node_limit=lv.nodes, time_ms=cap, noise=lv.noise,
                          noise_seed=(seed * 0x9E3779B1 + view["actions"]) & 0xFFFFFFFFFFFFFFFF,
                          weights=dict(lv.weights), lmr=lv.lmr, risk=lv.risk, reveal=lv.reveal,
-                         blind=lv.blind, qs=lv.qs, threads=lv.threads, null=lv.null,
-                         null_deep=lv.null_deep, null_store=lv.null_store)
+                         blind=lv.blind, qs=lv.qs, threads=lv.threads, null=lv.null)
         return search
 
     def move_of(self, info: dict) -> str:

@@ -88,8 +88,6 @@ ctypedef struct Ctx:
     int blind        # the opponent's decision nodes up to this ply strike the root player's face-down cards at odds[] (0 = off)
     int qs           # quiescence: at the horizon, up to this many plies of board attacks (quiesce; 0 = the static evaluation)
     int null_r       # pass pruning: a pass searched this many plies shallower that still fails high cuts the node (0 = off)
-    int null_deep    # and one ply more where this many or more remain (0 = never)
-    int null_store   # a node the pass cut is stored in the table as failing high (0 = not stored)
     int root_player
     double odds[NSQ + 2][NCARD]   # set_identity_odds: each face-down square's odds of each card at the root;
                                   # row NSQ a card the root player deploys in the line, NSQ + 1 none (odds_row)
@@ -425,8 +423,7 @@ cdef class Search:
 
     def configure(self, max_depth=64, node_limit=0, time_ms=None, noise=0.0, noise_seed=0,
                   verify_depth=0, use_tt=True, move_cap=MAXMOVES, weights=None, lmr=0, risk=0.0,
-                  reveal=0, blind=0, qs=0, threads=1, null=0, null_deep=0,
-                  null_store=False) -> None:
+                  reveal=0, blind=0, qs=0, threads=1, null=0) -> None:
         """Limits for the next run (time counts from `run()`); verify_depth > 0 is the debug mode;
         a move_cap below MAXMOVES only tests that an overflowing node is an error; `weights` maps
         some of WEIGHT_NAMES to values (the rest keep the defaults); `lmr` > 0 reduces quiet moves
@@ -438,8 +435,7 @@ cdef class Search:
         face-down cards at the set_identity_odds of those squares, as it cannot see them (blind_node); `qs` N > 0
         lets the side to move at the horizon make board attacks for up to N plies before it is evaluated (quiesce);
         `threads` 2 searches the root's odd worlds on a second thread (search_worlds), with its own table;
-        `null` R > 0 prunes a decision node whose pass, searched R plies shallower, still fails high (pass_cut),
-        R + 1 plies where `null_deep` or more remain (0: never); `null_store` keeps such a cut in the table."""
+        `null` R > 0 prunes a decision node whose pass, searched R plies shallower, still fails high (pass_cut)."""
         cdef double w[NW]
         if time_ms is not None and (isinstance(time_ms, bool) or not isinstance(time_ms, (int, float))
                                     or not 0 < time_ms <= 3.6e6):
@@ -460,9 +456,6 @@ cdef class Search:
         qs = whole_number(qs, "qs", 0, MAXPLY - 2, BadLevel)
         threads = whole_number(threads, "threads", 1, 2, BadLevel)
         null = whole_number(null, "null", 0, MAX_NULL_R, BadLevel)
-        null_deep = whole_number(null_deep, "null_deep", 0, MAXPLY - 2, BadLevel)
-        if not isinstance(null_store, bool):
-            raise BadLevel("null_store must be true or false")
         if threads == 2:
             self._make_helper()
         memcpy(self.c.w, w, NW * sizeof(double))
@@ -481,8 +474,6 @@ cdef class Search:
         self.c.qs = qs
         self.c.threads = threads
         self.c.null_r = null
-        self.c.null_deep = null_deep
-        self.c.null_store = null_store
 
     def _make_helper(self) -> None:
         """The helper context's scratch and locks, once (MemoryError if they cannot be had)."""

@@ -242,18 +242,15 @@ cdef double quiesce(Ctx* c, State* s, int depth, double alpha, double beta, int 
 
 cdef inline bint pass_cut(Ctx* c, State* s, int depth, double beta, int ply, double* v) noexcept nogil:
     """The null move, which in Skirmish is a legal action (a pass, RULES §6): if passing, searched
-    `null_r` plies shallower (one more where `null_deep` or more remain), still fails high, the node is
-    taken to fail high. Only where the side to move already stands at beta or above, beta is no forced
-    result, and not under the debug mode's exact checks. (A pass that ends the skirmish is searched
-    exactly, so it cuts only where it truly wins.) Level knobs `null` and `nulldeep`."""
-    cdef int r = c.null_r
-    if r == 0 or c.verify_depth or c.checking:
+    `null_r` plies shallower, still fails high, the node is taken to fail high. Only where the side to
+    move already stands at beta or above, beta is no forced result, and not under the debug mode's exact
+    checks. (A pass that ends the skirmish is searched exactly, so it cuts only where it truly wins.)
+    Level knob `null`."""
+    if c.null_r == 0 or depth <= c.null_r or c.verify_depth or c.checking:
         return False
-    if c.null_deep and depth >= c.null_deep:
-        r += 1
-    if depth <= r or not (-EVAL_CAP < beta < EVAL_CAP) or leaf(c, s) < beta:
+    if not (-EVAL_CAP < beta < EVAL_CAP) or leaf(c, s) < beta:
         return False
-    v[0] = action_value(c, s, pack(A_PASS, 0, 0, 0, 0), depth - 1 - r, beta - NULL_WINDOW, beta, ply)
+    v[0] = action_value(c, s, pack(A_PASS, 0, 0, 0, 0), depth - 1 - c.null_r, beta - NULL_WINDOW, beta, ply)
     if v[0] >= EVAL_CAP:
         v[0] = beta   # a forced win seen by the shallow search is not claimed for the node
     return not c.aborted and v[0] >= beta
@@ -287,8 +284,6 @@ cdef double negamax(Ctx* c, State* s, int depth, double alpha, double beta, int 
                         (e.flag == TT_UPPER and e.value <= alpha):
                     return e.value
     if not (c.blind >= ply and s.to_move != c.root_player) and pass_cut(c, s, depth, beta, ply, &v):
-        if c.null_store and c.use_tt:   # level knob `nullstore`: the cut as a lower bound; the move to
-            tt_store(c, key, v, depth, alpha0, beta, ttmove)   # try first stays the one the table had
         return v
     if c.aborted:
         return 0.0
