@@ -2,13 +2,16 @@
 # Issue 12: the ladder played again with a new expert (only once one has reached 180 of the 200 deals
 # against the yardstick): expert-hard 200 games, expert-random and expert-greedy 300 each, one match at a
 # time on both cores (expert may search on two threads), each resuming from the games its .jsonl holds.
-#   sh docs/ladder/trials26/run_ladder.sh LEVEL [BUILD]
+#   sh docs/ladder/trials26/run_ladder.sh LEVEL [BUILD [OUT]]
 # LEVEL is the expert to measure, e.g. expert,nodes:24000000,threads:2. BUILD is a copy of the built tree
 # to play from (default: this tree), so that rebuilding this one cannot change the players under the
-# games; the records and logs always go to this tree's trials26/.
+# games; the records and logs go to OUT (default: this tree's trials26/, which holds 11 expert-hard games
+# of the 24M expert), so another expert's ladder starts from records of its own.
 D=$(cd "$(dirname "$0")" && pwd)
 L=${1:?the expert level to measure}
-cd "${2:-$D/../../..}" || exit 1
+T=${2:-$D/../../..}
+if [ -n "$3" ]; then mkdir -p "$3" && D=$(cd "$3" && pwd) || exit 1; fi
+cd "$T" || exit 1
 play() {  # B GAMES SEED NAME
     n=$(cat "$D/$4.jsonl" 2>/dev/null | wc -l)
     [ "$n" -ge "$2" ] && return 0
