@@ -18,7 +18,7 @@ from search_cpu import bench_worlds  # noqa: E402
 
 from towers_core.skirmish.ai.search import Search  # noqa: E402
 
-DEPTHS = {"opening-1": 5, "middle-1": 4, "opening-2": 6, "middle-2": 7}   # what 6M nodes finish without it
+DEPTHS = {"opening-1": 5, "middle-1": 4, "opening-2": 6, "middle-2": 7}   # what 6M nodes finish without the null move
 
 
 def knobs(text: str) -> dict:
