@@ -3,12 +3,14 @@ legal moves, ⇆ counts and the position after every move, over seeded random ga
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
 
 import castles_spec_ref as ref
 from towers_core.castles import api
+from towers_core.errors import IllegalAction, TowersError
 
 SQUARES = [f + str(r) for r in range(1, 8) for f in ref.FILES]
 
@@ -98,3 +100,126 @@ def test_random_positions_match_the_reference():
         ends[key] = ends.get(key, 0) + 1
     print(f"random positions: {total} moves, ends {ends}")
     assert {"castles", "crowns", "no-moves", "quiet", "limit", "resign", "stranded"} <= set(ends)
+
+
+ALL_ACTIONS = [sq + k for sq in SQUARES for k in "+nesw"]
+
+
+def test_every_action_string_is_accepted_exactly_when_the_reference_lists_it():
+    """§7 / fine points 13-15: apply accepts the listed moves and `resign` while the game runs,
+    refuses every other action (IllegalAction, a ValueError) and never mutates the position."""
+    rng = random.Random(11)
+    checked = 0
+    for g in range(60):
+        pos = _random_position(rng) if g % 2 else api.new_position()
+        for _ in range(rng.randrange(0, 30)):
+            legal = ref.legal_actions(pos)
+            if not legal:
+                break
+            pos = ref.apply(pos, rng.choice(legal))
+        snapshot = copy.deepcopy(pos)
+        legal = set(ref.legal_actions(pos))
+        for action in ALL_ACTIONS + ["resign"]:
+            if action in legal or (action == "resign" and pos["result"] is None):
+                assert api.apply(pos, action) == ref.apply(pos, action)
+                assert api.preview(pos, action)["position"] == ref.apply(pos, action)
+            else:
+                with pytest.raises(IllegalAction):
+                    api.apply(pos, action)
+            checked += 1
+        for bad in ["C2+", "c2+ ", " c2n", "c2N", "Resign", "", "c8+", "h1n", "c2x", "c2", 5, None, ["c2+"]]:
+            with pytest.raises(IllegalAction):
+                api.apply(pos, bad)
+        assert pos == snapshot
+    assert checked == 60 * (len(ALL_ACTIONS) + 1)
+
+
+def _start_with(**changes) -> dict:
+    pos = api.new_position()
+    board = changes.pop("board", None)
+    if board is not None:
+        pos["board"] = board
+    pos.update(changes)
+    return pos
+
+
+START_BOARD = api.new_position()["board"]
+
+
+@pytest.mark.parametrize("bad, field", [
+    (_start_with(board={**START_BOARD, "b2": "SSSSSS"}), "b2"),            # tower over 5
+    (_start_with(board={**START_BOARD, "d4": "XXS"}), "d4"),               # X not only at the bottom
+    (_start_with(board={**START_BOARD, "d4": "SX"}), "d4"),                # X on top of a castle
+    (_start_with(board={**START_BOARD, "b2": "XS"}), "b2"),                # X off a castle
+    (_start_with(board={**START_BOARD, "d4": "S"}), "d4"),                 # castle without its X
+    (_start_with(board={k: v for k, v in START_BOARD.items() if k != "g4"}), "g4"),  # castle absent
+    (_start_with(board={**START_BOARD, "h1": "S"}), "h1"),                 # unknown square
+    (_start_with(board={**START_BOARD, "b2": "SQ"}), "b2"),                # unknown piece
+    (_start_with(board={**START_BOARD, "b2": ""}), "b2"),                  # empty tower string
+    (_start_with(to_move="X"), "to_move"),
+    (_start_with(ply=-1), "ply"),
+    (_start_with(quiet=-1), "quiet"),
+    (_start_with(game="skirmish"), "game"),
+    (_start_with(extra=1), "extra"),
+])
+def test_bad_positions_are_refused_naming_the_field_section_8(bad, field):
+    snapshot = copy.deepcopy(bad)
+    for call in (api.validate, api.legal_actions, api.mobility, lambda p: api.apply(p, "resign")):
+        with pytest.raises(TowersError) as err:
+            call(bad)
+        assert field in str(err.value)
+    assert bad == snapshot
+
+
+def test_a_stranded_player_may_only_resign_fine_point_13():
+    board = {"a4": "XN", "d1": "X", "d4": "X", "d7": "X", "g4": "X", "b2": "SN"}
+    pos = {"game": "castles", "board": board, "to_move": "S", "ply": 3, "quiet": 2, "result": None}
+    assert api.legal_actions(pos) == ref.legal_actions(pos) == []
+    assert api.mobility(pos) == ref.mobility(pos) == {"S": 0, "N": 8}
+    assert api.apply(pos, "resign") == ref.apply(pos, "resign")
+    assert api.apply(pos, "resign")["result"] == {"winner": "N", "reason": "resign"}
+    with pytest.raises(IllegalAction):
+        api.apply(pos, "b2+")
+
+
+def test_a_finished_game_accepts_nothing_fine_point_14():
+    pos = api.apply(api.new_position(), "resign")
+    assert pos["result"] == {"winner": "N", "reason": "resign"} and pos["ply"] == 0
+    assert api.legal_actions(pos) == []
+    assert api.mobility(pos) == ref.mobility(pos) == {"S": 12, "N": 12}
+    for action in ["resign", "b2+", "c2e"]:
+        with pytest.raises(IllegalAction):
+            api.apply(pos, action)
+
+
+@pytest.mark.parametrize("bad, field", [
+    (_start_with(ply=True), "ply"),
+    (_start_with(quiet=1.0), "quiet"),
+    (_start_with(ply=10 ** 12 + 1), "ply"),
+    (_start_with(board={**START_BOARD, "d1": "XSSSSS"}), "d1"),           # castle over 5
+    (_start_with(board={**START_BOARD, "b2": 7}), "b2"),
+    (_start_with(board=["b2"]), "board"),
+    (_start_with(result={"winner": "S"}), "result"),
+    (_start_with(result={"winner": None, "reason": "castles"}), "result"),
+    (_start_with(result={"winner": "Q", "reason": "resign"}), "winner"),
+    (_start_with(result={"winner": "S", "reason": "timeout"}), "reason"),
+    ({k: v for k, v in api.new_position().items() if k != "quiet"}, "quiet"),
+])
+def test_more_bad_positions_are_refused_naming_the_field(bad, field):
+    with pytest.raises(TowersError) as err:
+        api.validate(bad)
+    assert field in str(err.value)
+
+
+@pytest.mark.parametrize("result", [{"winner": "S", "reason": "castles"}, {"winner": None, "reason": "quiet"},
+                                    {"winner": "N", "reason": "no-moves"}, {"winner": None, "reason": "limit"}])
+def test_a_loaded_finished_game_lists_nothing_and_counts_mobility_fine_point_14(result):
+    rng = random.Random(len(str(result)))
+    for _ in range(20):
+        pos = _random_position(rng)
+        pos["result"] = result
+        assert api.legal_actions(pos) == ref.legal_actions(pos) == []
+        assert api.mobility(pos) == ref.mobility(pos)
+        for action in ["resign"] + ref.moves_of(pos["board"], pos["to_move"])[:3]:
+            with pytest.raises(IllegalAction):
+                api.apply(pos, action)
