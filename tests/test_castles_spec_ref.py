@@ -4,6 +4,7 @@ legal moves, ⇆ counts and the position after every move, over seeded random ga
 from __future__ import annotations
 
 import copy
+import itertools
 import random
 
 import pytest
@@ -223,3 +224,89 @@ def test_a_loaded_finished_game_lists_nothing_and_counts_mobility_fine_point_14(
         for action in ["resign"] + ref.moves_of(pos["board"], pos["to_move"])[:3]:
             with pytest.raises(IllegalAction):
                 api.apply(pos, action)
+
+
+CASTLES_X = {c: "X" for c in ref.CASTLES}
+
+
+def _pos(board: dict, to_move: str = "S", ply: int = 10, quiet: int = 3) -> dict:
+    return {"game": "castles", "board": {**CASTLES_X, **board}, "to_move": to_move, "ply": ply,
+            "quiet": quiet, "result": None}
+
+
+def test_every_push_along_a_line_matches_the_reference_section_5_1():
+    """§5.1-5.2, fine points 1-2: towers of height 2-5 pushed e along rank 2 over every mix of
+    heights 0-5 on b2-e2 (f2 holds a full tower as a fence)."""
+    rng = random.Random(5)
+    count = 0
+    for h in range(2, 6):
+        for heights in itertools.product(range(6), repeat=4):
+            board = {"a2": "".join(rng.choice("SN") for _ in range(h - 1)) + "S", "f2": "NNNNN", "b7": "NN"}
+            for sq, n in zip(("b2", "c2", "d2", "e2"), heights):
+                if n:
+                    board[sq] = "".join(rng.choice("SN") for _ in range(n))
+            pos = _pos(board)
+            legal = _compare(pos, f"line {board}")
+            if "a2e" in legal:
+                _step(pos, "a2e", "line")
+                count += 1
+    assert count > 1000
+
+
+@pytest.mark.parametrize("board, action, expect", [
+    # §5 examples
+    ({"c2": "SSS"}, "c2e", {"c2": "S", "d2": "S", "e2": "S"}),
+    ({"c2": "NNS", "d2": "NN"}, "c2e", {"c2": "N", "d2": "NNN", "e2": "S"}),
+    ({"d3": "SS"}, "d3n", {"d3": "S", "d4": "XS"}),
+    ({"d2": "SSSSS"}, "d2s", {"d2": "SSSS", "d1": "XS"}),
+    # fine point 1: crossed squares are compared with h before the push, not the pieces left
+    ({"a2": "SSS", "b2": "NN", "c2": "NN"}, "a2e", {"a2": "S", "b2": "NNS", "c2": "NNS"}),
+    # fine point 3: a castle keeps its X and is neutral again
+    ({"d4": "XS"}, "d4e", {"d4": "X", "e4": "S"}),
+    # §5.3: an opponent's piece travelling hands its square to the opponent
+    ({"b2": "NS", "c2": "N"}, "b2e", {"b2": "N", "c2": "NS"}),
+])
+def test_push_examples_and_fine_points(board, action, expect):
+    pos = _pos(board)
+    after = _step(pos, action, "example")
+    for sq, tower in expect.items():
+        assert after["board"].get(sq, "") == tower, (sq, after["board"])
+
+
+def test_a_crowned_castle_cannot_be_pushed_but_a_full_tower_elsewhere_can_fine_point_4():
+    pos = _pos({"d4": "XSSSS", "b2": "SSSSS"})
+    legal = _compare(pos, "crowned")
+    assert not any(a.startswith("d4") for a in legal)
+    assert {"b2n", "b2e", "b2s", "b2w"} <= set(legal) and "b2+" not in legal
+
+
+def test_end_checks_in_the_order_of_section_6():
+    # 6.1 a push hands the fourth castle to the opponent (the mover is checked first, holds none)
+    pos = _pos({"a4": "XN", "d7": "XN", "g4": "XN", "d3": "SNS", "b2": "SS"})
+    after = _step(pos, "d3n", "hand over")
+    assert after["result"] == {"winner": "N", "reason": "castles"}
+    # fine point 7: 4 castles and 3 crowns at once -> castles
+    pos = _pos({"a4": "XSSSS", "d1": "XSSSS", "d4": "XSSS", "d3": "SSSSS", "b2": "NN"})
+    after = _step(pos, "d3n", "castles before crowns")
+    assert after["result"] == {"winner": "S", "reason": "castles"}
+    # fine point 5 and 6.2: a crown for the player who did not move, third crown wins for them
+    pos = _pos({"a4": "XNNNN", "d1": "XNNNN", "d4": "XNNN", "d3": "SNSSS", "b2": "SS"})
+    after = _step(pos, "d3n", "crown for the other")
+    assert after["result"] == {"winner": "N", "reason": "crowns"}
+    # 6.3 before 6.4: the opponent is stranded on the move that also reaches quiet 60
+    pos = _pos({"b2": "SSS", "c2": "N"}, quiet=59)
+    after = _step(pos, "b2e", "no-moves first")
+    assert after["result"] == {"winner": "S", "reason": "no-moves"} and after["quiet"] == 60
+    # fine point 10: quiet and limit on the same move -> quiet; counters still move
+    pos = _pos({"b2": "SS", "f6": "NN"}, ply=399, quiet=59)
+    after = _step(pos, "b2n", "quiet over limit")
+    assert after["result"] == {"winner": None, "reason": "quiet"}
+    assert (after["ply"], after["quiet"], after["to_move"]) == (400, 60, "N")
+    # rules-decisions Castles 1: a Build from quiet >= 60 does not end the game by the quiet rule
+    pos = _pos({"b2": "SS", "f6": "NN"}, quiet=75)
+    after = _step(pos, "b2+", "build resets")
+    assert after["result"] is None and after["quiet"] == 0
+    # rules-decisions Castles 9: the tie-break counts castles including crowned, then crowns
+    pos = _pos({"a4": "XSSSS", "d1": "XN", "b2": "SS", "f6": "NN"}, ply=399)
+    after = _step(pos, "b2n", "tie-break")
+    assert after["result"] == {"winner": "S", "reason": "limit"}
