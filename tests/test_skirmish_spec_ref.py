@@ -1,0 +1,97 @@
+"""The engine against the clean-room reference tests/skirmish_spec_ref.py (RULES.md v1.3) over seeded
+random games: the legal non-attack actions of every position reached, and the position after each
+non-attack action (the one played and a sample of the others, resign included). Attacks are played
+with forced pulls to move the games on; their legality and outcome are out of this comparison,
+except that an attack's deploy / maneuver part must itself be legal and a whole-turn attack must
+come from a ready card touching an enemy card."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+import skirmish_spec_ref as ref
+from towers_core.skirmish import api
+
+GAMES = int(os.environ.get("SKIRMISH_REF_GAMES", "24"))
+STEPS = 160
+
+
+def _pulls(pos: dict, action: str, rng: random.Random) -> dict | None:
+    outcomes = api.pull_outcomes(pos, action)
+    pulls = rng.choices([o for o, _ in outcomes], [w for _, w in outcomes])[0]
+    return pulls or None
+
+
+def _attack_prefix(action: str) -> str | None:
+    """The non-attack part of a deploy / maneuver with an attack follow-up."""
+    if ("@" in action or "-" in action) and "x" in action:
+        return action[: action.index("x")]
+    return None
+
+
+def _start(seed: int, rng: random.Random) -> dict:
+    pos = api.new_position(seed)
+    kind = seed % 4
+    if kind == 1:
+        pos["actions"] = rng.randrange(360, 400)  # reach the long-game rule (decision 21 positions)
+    elif kind == 2:
+        pos["passes"] = 1
+    return pos
+
+
+def _compare_apply(pos: dict, action: str) -> dict:
+    got = api.apply(pos, action)
+    want = ref.apply(pos, action)
+    assert got == want, (action, pos, {k: (got[k], want[k]) for k in got if got[k] != want[k]})
+    return got
+
+
+def _play_game(seed: int) -> tuple[int, int]:
+    rng = random.Random(seed)
+    pos = _start(seed, rng)
+    positions = applied = 0
+    for _ in range(STEPS):
+        if pos["result"] is not None:
+            assert api.legal_actions(pos) == [] == ref.legal_non_attack(pos)
+            break
+        legal = api.legal_actions(pos)
+        mine = [a for a in legal if "x" not in a]
+        assert mine == ref.legal_non_attack(pos), (pos, sorted(set(mine) ^ set(ref.legal_non_attack(pos))))
+        positions += 1
+        r = ref.Ref(pos)
+        for a in legal:
+            if "x" in a:
+                pre = _attack_prefix(a)
+                if pre is not None:
+                    assert pre in mine, (a, pos)
+                else:
+                    assert a[:2] in r.attack_from(), (a, pos)
+        for a in rng.sample(mine, min(3, len(mine))) + (["resign"] if rng.random() < 0.2 else []):
+            _compare_apply(pos, a)
+            applied += 1
+        attacks = [a for a in legal if "x" in a]
+        quiet = [a for a in mine if a not in ("pass", "resign")]
+        roll = rng.random()
+        if attacks and roll < 0.35:
+            action = rng.choice(attacks)
+            pos = api.apply(pos, action, _pulls(pos, action, rng))
+        elif quiet and roll < 0.97:
+            pos = _compare_apply(pos, rng.choice(quiet))
+            applied += 1
+        else:
+            pos = _compare_apply(pos, "pass")
+            applied += 1
+    return positions, applied
+
+
+@pytest.mark.parametrize("block", range(4))
+def test_engine_agrees_with_the_spec_reference(block):
+    positions = applied = 0
+    for seed in range(block, GAMES, 4):
+        p, a = _play_game(seed)
+        positions += p
+        applied += a
+    assert positions > 0 and applied > 0
