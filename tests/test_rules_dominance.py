@@ -87,6 +87,22 @@ def test_north_reaches_ten():
     assert new["result"] == {"winner": "N", "reason": "dominance"}
 
 
+@pytest.mark.parametrize("mover,marker,winner", [("S", 10, "S"), ("N", -10, "N"), ("S", -10, None), ("N", 10, None)])
+def test_a_file_already_at_the_movers_ten_is_won_without_a_step(mover, marker, winner):
+    """§8 "At P's 10, P wins" and rules decision 24: a loaded file whose marker already stands at the
+    mover's 10 is won by the mover's Dominance step even when the marker does not move (level high
+    ground and captures); the opponent's 10 is checked at the end of the opponent's own turn."""
+    pos = make_pos({"c1": "S:Sp", "c7": "N:Sp"}, marker=marker, to_move=mover)
+    new = go(pos, "pass")
+    assert new["marker"] == marker
+    assert new["result"] == (None if winner is None else {"winner": winner, "reason": "dominance"})
+    if winner is None:  # the owner of that 10 wins at the end of their next turn
+        assert go(new, "pass")["result"] == {"winner": OTHER_SIDE[mover], "reason": "dominance"}
+
+
+OTHER_SIDE = {"S": "N", "N": "S"}
+
+
 # === Reset =====================================================================================
 
 def test_reset_when_capturing_on_opponents_side():

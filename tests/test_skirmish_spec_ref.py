@@ -15,7 +15,7 @@ import pytest
 import skirmish_spec_ref as ref
 from towers_core.skirmish import api
 
-GAMES = int(os.environ.get("SKIRMISH_REF_GAMES", "24"))
+GAMES = int(os.environ.get("SKIRMISH_REF_GAMES", "40"))
 STEPS = 160
 
 
@@ -95,3 +95,55 @@ def test_engine_agrees_with_the_spec_reference(block):
         positions += p
         applied += a
     assert positions > 0 and applied > 0
+
+
+def _random_position(seed: int) -> dict:
+    """A random loadable position (decisions 5 and 21): the seed's terrain and musters, a random part
+    of each muster on the board (any face, posture, a face-up King perhaps spent), some captured by
+    the opponent, the rest in the barrack, part of it resting; random counters."""
+    rng = random.Random(seed)
+    pos = api.new_position(seed)
+    mountains = set(pos["terrain"]["mountains"])
+    free = [s for s in ref.ALL if s not in mountains]
+    rng.shuffle(free)
+    density = rng.choice((0.3, 0.6, 0.9))
+    for p in ref.PLAYERS:
+        cards = list(pos["barrack"][p])
+        rng.shuffle(cards)
+        barrack = []
+        for c in cards:
+            roll = rng.random()
+            if roll < density and free:
+                s = free.pop()  # a King may stand on high ground after an advance (§7)
+                up = rng.random() < 0.5
+                pos["board"][s] = {"owner": p, "card": c, "up": up,
+                                   "posture": "defensive" if c != "K" and rng.random() < 0.3 else "ready",
+                                   "spent": c == "K" and up and rng.random() < 0.5}
+            elif roll < density + 0.1 and c != "K":
+                pos["captured"][ref.OTHER[p]].append(c)
+            else:
+                barrack.append(c)
+        pos["barrack"][p] = sorted(barrack)
+        pos["resting"][p] = sorted(c for c in barrack if rng.random() < 0.3)
+    for p in ref.PLAYERS:
+        pos["captured"][p].sort()
+    pos["marker"] = rng.choice((rng.randint(-9, 9), rng.randint(-10, 10)))  # ±10: decision 21
+    pos["passes"] = rng.choice((0, 0, 1, 2))
+    pos["actions"] = rng.choice((rng.randrange(0, 399), 399, rng.randrange(400, 10_001), 10_000))
+    pos["moved"] = {"S": rng.random() < 0.9, "N": rng.random() < 0.9}
+    pos["to_move"] = rng.choice(ref.PLAYERS)
+    api.validate(pos)
+    return pos
+
+
+@pytest.mark.parametrize("block", range(4))
+def test_engine_agrees_with_the_spec_reference_on_random_positions(block):
+    for seed in range(block, 4 * GAMES, 4):
+        pos = _random_position(seed)
+        rng = random.Random(seed)
+        legal = api.legal_actions(pos)
+        mine = [a for a in legal if "x" not in a]
+        want = ref.legal_non_attack(pos)
+        assert mine == want, (pos, sorted(set(mine) - set(want)), sorted(set(want) - set(mine)))
+        for a in rng.sample(mine, min(12, len(mine))):
+            _compare_apply(pos, a)

@@ -584,10 +584,10 @@ cdef void end_turn(State* s, int p, int was_pass, int* entered) noexcept nogil:
     if hp > ho or (hp == ho and captured_count(s, p) > captured_count(s, o)):
         if s.marker * toward < DOMINANCE_WIN:   # the track ends at 10 (a loaded file may already stand there)
             s.marker += toward
-        if s.marker * toward >= DOMINANCE_WIN:
-            s.winner = p
-            s.reason = R_DOMINANCE
-            return
+    if s.marker * toward >= DOMINANCE_WIN:      # "At P's 10, P wins", moved there or not (decision 24)
+        s.winner = p
+        s.reason = R_DOMINANCE
+        return
     if s.passes >= 2:
         score_end(s, R_PASSES)
     elif s.actions >= LONG_GAME:
