@@ -145,5 +145,7 @@ def test_engine_agrees_with_the_spec_reference_on_random_positions(block):
         mine = [a for a in legal if "x" not in a]
         want = ref.legal_non_attack(pos)
         assert mine == want, (pos, sorted(set(mine) - set(want)), sorted(set(want) - set(mine)))
+        seen = api.view(pos, pos["to_move"])  # decision 13: the mover's own view lists the same
+        assert [a for a in api.legal_actions(seen) if "x" not in a] == want == ref.legal_non_attack(seen)
         for a in rng.sample(mine, min(12, len(mine))):
             _compare_apply(pos, a)
