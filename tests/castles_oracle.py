@@ -9,6 +9,7 @@ FILES = "abcdefg"
 CASTLES = ("a4", "d1", "d4", "d7", "g4")
 DELTA = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0)}
 OTHER = {"S": "N", "N": "S"}
+COUNTER_MAX = 10**12  # docs/rules-decisions.md, Castles 4: a counter at its bound stays there
 
 
 def neighbour(sq: str, d: str) -> str | None:
@@ -74,9 +75,9 @@ def apply(pos: dict, action: str) -> dict:
             board[sq] = stay
         else:
             del board[sq]
-        new["quiet"] = pos["quiet"] + 1
+        new["quiet"] = min(pos["quiet"] + 1, COUNTER_MAX)
     new["board"] = board
-    new["ply"] = pos["ply"] + 1
+    new["ply"] = min(pos["ply"] + 1, COUNTER_MAX)
     nxt = OTHER[mover]
     new["to_move"] = nxt
     new["result"] = end_check(board, mover, nxt, new["ply"], new["quiet"])
