@@ -221,3 +221,37 @@ def test_bad_positions_are_refused_naming_the_field():
             for call in (api.legal_actions, api.mobility, lambda p: api.apply(p, "resign")):
                 with pytest.raises(TowersError):
                     call(bad)
+
+
+def test_one_engine_state_played_through_whole_games_agrees():
+    """The engine object the AI searches on, played move after move without reloading: its board,
+    counters, result, legal moves (both players), castle tallies and hash stay those of the
+    reference, and make/unmake restores the state exactly."""
+    from towers_core.castles import notation, position
+
+    rng = random.Random(99)
+    for g in range(24):
+        pos = api.new_position() if g % 2 == 0 else random_setup(rng)
+        e = position.to_engine(pos)
+        while True:
+            assert position.from_engine(e) == pos
+            board = pos["board"]
+            held = tuple(ref.castles_held(board, p) for p in ref.PLAYERS)
+            crowns = tuple(ref.crowns_held(board, p) for p in ref.PLAYERS)
+            assert e.castles() == (held, crowns), pos
+            assert e.hash == e.full_hash()
+            for i, p in enumerate(ref.PLAYERS):
+                assert sorted(notation.format_action(m) for m in e.moves(i)) == ref.moves_for(board, p)
+            moves = ref.legal_actions(pos)
+            assert sorted(notation.format_action(m) for m in e.legal()) == moves
+            if not moves:
+                break
+            seq, ahead = [], pos
+            while len(seq) < 8 and ref.legal_actions(ahead):  # a line of legal moves, to the end
+                step = rng.choice(ref.legal_actions(ahead))
+                seq.append(notation.parse_action(step))
+                ahead = ref.apply(ahead, step)
+            assert e.check_make_unmake(seq)
+            mv = rng.choice(moves)
+            e.play(notation.parse_action(mv))
+            pos = ref.apply(pos, mv)
