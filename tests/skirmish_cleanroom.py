@@ -85,6 +85,7 @@ class Game:
     """One position, mutable, with the rules as methods."""
 
     def __init__(self, pos: dict):
+        self.fight_record: dict | None = None  # the last fight, as a log would tell it (see fight())
         self.pos = copy.deepcopy(pos)
         self.board: dict = self.pos["board"]
         self.high = set(self.pos["terrain"]["high"])
@@ -378,8 +379,11 @@ class Game:
         p = self.pos["to_move"]
         q = other(p)
         a, d = self.board[a_sq], self.board[d_sq]
+        rec = self.fight_record = {"attacker": a_sq, "defender": d_sq, "a_card": a["card"], "d_card": d["card"],
+                                   "a_might": None, "d_might": None, "givers": [], "outcome": None}
         if a["card"] == "K":  # §7: wins, captures, advances, is spent
             note("King attacks")
+            rec["outcome"] = "captured"
             del self.board[d_sq]
             self.capture(p, d["card"])
             self.board[d_sq] = self.board.pop(a_sq)
@@ -388,7 +392,9 @@ class Game:
             return
         if d["card"] == "K":
             a["up"] = d["up"] = True
+            rec["outcome"] = "revealed"
             if self.three(a_sq, d_sq):
+                rec["outcome"] = "king_captured"
                 note("King captured")
                 del self.board[d_sq]
                 self.capture(p, "K")
@@ -409,6 +415,7 @@ class Game:
         for sq in [a_sq, d_sq, *a_rev, *d_rev]:
             self.board[sq]["up"] = True
         diff = am - dm
+        rec.update(a_might=am, d_might=dm, givers=sorted(set(a_rev + d_rev), key=order))
         if diff == 0 and d["card"] == "Sp" and d["posture"] == "defensive":
             note("Brace")
             diff = -1  # Brace
@@ -416,22 +423,26 @@ class Game:
         if diff == 1 and not supporters and a["card"] == "Sh":
             note("Shardblade")
         if diff >= 2 or (diff >= 1 and supporters >= 1) or (diff == 1 and a["card"] == "Sh"):
+            rec["outcome"] = "captured"
             del self.board[d_sq]
             self.capture(p, d["card"])
             self.board[d_sq] = self.board.pop(a_sq)
         elif diff == 1:
+            rec["outcome"] = "routed"
             del self.board[d_sq]
             self.pos["barrack"][q].append(d["card"])
             self.pos["resting"][q].append(d["card"])  # fine point 17
             self.board[d_sq] = self.board.pop(a_sq)
         elif diff == 0:
-            pass
+            rec["outcome"] = "hold"
         elif diff == -1 and self.enemies_touching(a_sq, p) < 2:
+            rec["outcome"] = "attacker_routed"
             del self.board[a_sq]
             self.pos["barrack"][p].append(a["card"])
             self.entered.append(a["card"])
         else:
             note("attacker captured")
+            rec["outcome"] = "attacker_captured"
             del self.board[a_sq]
             self.capture(q, a["card"])
 
@@ -575,3 +586,12 @@ def pullers(pos: dict, action: str) -> set[str]:
 
 def apply(pos: dict, action: str, pulls: dict | None = None) -> dict:
     return Game(pos).apply(action, pulls)
+
+
+def play(pos: dict, action: str, pulls: dict | None = None) -> tuple[dict, dict | None]:
+    """The position after `action` and its fight (None if none): the squares, cards, both Mights with
+    the pulls (None when a King fights, fine point 4), the cards that gave a bonus or Volleyed, and
+    the outcome (captured, routed, hold, attacker_routed, attacker_captured, revealed, king_captured)."""
+    g = Game(pos)
+    after = g.apply(action, pulls)
+    return after, g.fight_record

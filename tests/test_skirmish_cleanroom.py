@@ -1,20 +1,23 @@
 """The Skirmish engine against the clean-room reference of RULES.md (tests/skirmish_cleanroom.py).
 
 Over seeded random games and seeded random positions, the legal action set (on the full position
-and on the mover's own view, rules decision 13), which fighters pull, and the whole position after
-each compared action under every pull outcome must be the same in the engine and the reference.
+and on the mover's own view, rules decision 13), which fighters pull, the whole position after each
+compared action under every pull outcome and its fight (both Mights, the cards that gave a bonus or
+Volleyed, the outcome) must be the same in the engine and the reference.
 """
 
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
 import skirmish_cleanroom as ref
 from helpers import make_pos
 from towers_core.errors import TowersError
-from towers_core.skirmish import api
+from towers_core.skirmish import api, notation, position
+from towers_core.skirmish.rules import RANDOM_PULL
 
 TROOPS = {"K": 0, "Sh": 24, "Cl": 16, "Kn": 10, "La": 12, "Sq": 4, "Ar": 5, "Sp": 6, "Sc": 4, "So": 12}
 POOL = {"K": 1, "Sh": 1, "Cl": 1, "Kn": 3, "La": 2, "Sq": 2, "Ar": 3, "Sp": 4, "Sc": 2, "So": 1}
@@ -46,8 +49,16 @@ def compare_action(pos: dict, action: str) -> None:
     pulling = set(outcomes[0][0]) if outcomes else set()
     assert pulling == ref.pullers(pos, action), (action, pulling, pos)
     for pulls, _ in outcomes:
-        diff = differences(api.apply(pos, action, pulls), ref.apply(pos, action, pulls))
+        after, entry = api.play(pos, action, pulls)
+        ref_after, ref_fight = ref.play(pos, action, pulls)
+        diff = differences(after, ref_after)
         assert not diff, (action, pulls, diff, pos)
+        fight = entry["fight"]
+        if fight is not None:
+            givers = [sq for sq in fight["revealed"] if sq not in (fight["attacker"], fight["defender"])]
+            fight = {**{k: fight[k] for k in ("attacker", "defender", "a_card", "d_card", "a_might", "d_might",
+                                              "outcome")}, "givers": givers}
+        assert fight == ref_fight, (action, pulls, fight, ref_fight, pos)
 
 
 def random_muster(rng: random.Random) -> list[str]:
@@ -175,6 +186,32 @@ def test_random_positions_agree(chunk):
         for action in compare_legal(pos):
             compare_action(pos, action)
         done += 1
+
+
+@pytest.mark.parametrize("first", range(0, 60, 20))
+def test_one_engine_state_through_whole_games(first):
+    """One engine state played through whole games without reloading (what the search does):
+    its legal actions, its board attacks (the whole-turn attacks among them) and its position after
+    each action equal the reference's."""
+    for seed in range(first, first + 20):
+        rng = random.Random(seed)
+        musters = None if seed % 3 == 0 else {p: random_muster(rng) for p in ("S", "N")}
+        pos = api.new_position(seed, musters)
+        engine = position.to_engine(pos)
+        engine.seed(seed)
+        while pos["result"] is None:
+            legal = sorted(notation.format_action(c) for c in engine.legal())
+            assert set(legal) == ref.legal_actions(pos), (seed, pos)
+            attacks = {notation.format_action(c) for c in engine.board_attacks()}
+            assert attacks == {a for a in legal if re.fullmatch(r"[a-g][1-7]x[a-g][1-7]", a)}, (seed, pos)
+            action = choose(rng, legal)
+            outcomes = api.pull_outcomes(pos, action)
+            pulls = rng.choices([o[0] for o in outcomes], [o[1] for o in outcomes])[0]
+            engine.apply(notation.parse(action), pulls.get("A", RANDOM_PULL), pulls.get("D", RANDOM_PULL))
+            after = ref.apply(pos, action, pulls)
+            diff = differences(position.from_engine(engine, pos["terrain"]), after)
+            assert not diff, (seed, action, pulls, diff, pos)
+            pos = after
 
 
 def test_marker_at_ten_wins_at_the_favoured_sides_step():
