@@ -38,6 +38,11 @@ def compare_legal(pos: dict) -> list[str]:
     mine = ref.legal_actions(pos)
     assert engine == mine, (f"legal actions differ: engine only {sorted(engine - mine)[:10]}, "
                             f"reference only {sorted(mine - engine)[:10]}", pos)
+    game = ref.Game(pos)
+    assert api.score(pos) == {
+        "high": {p: game.high_held(p) for p in ("S", "N")},
+        "captured": {p: len(pos["captured"][p]) for p in ("S", "N")},
+        "value": {p: sum(ref.value(c) for c in pos["captured"][p]) for p in ("S", "N")}}, pos
     if pos["result"] is None:
         mover_view = api.view(pos, pos["to_move"])
         assert set(api.legal_actions(mover_view)) == engine == ref.legal_actions(mover_view), pos
