@@ -1,6 +1,7 @@
 """RULES §8 — Dominance step, Reset, win at 10, every ending, resign, end-of-skirmish scoring."""
 import pytest
 
+from towers_core.board import OTHER
 from towers_core.skirmish import api
 from towers_core.errors import IllegalAction
 
@@ -97,10 +98,7 @@ def test_a_file_already_at_the_movers_ten_is_won_without_a_step(mover, marker, w
     assert new["marker"] == marker
     assert new["result"] == (None if winner is None else {"winner": winner, "reason": "dominance"})
     if winner is None:  # the owner of that 10 wins at the end of their next turn
-        assert go(new, "pass")["result"] == {"winner": OTHER_SIDE[mover], "reason": "dominance"}
-
-
-OTHER_SIDE = {"S": "N", "N": "S"}
+        assert go(new, "pass")["result"] == {"winner": OTHER[mover], "reason": "dominance"}
 
 
 # === Reset =====================================================================================
