@@ -57,11 +57,7 @@ cdef inline int captured_count(State* s, int p) noexcept nogil:
 
 
 cdef inline bint has_cards_on_board(State* s, int p) noexcept nogil:
-    cdef int sq
-    for sq in range(NSQ):
-        if s.card[sq] != NO_CARD and s.owner[sq] == p:
-            return True
-    return False
+    return owned_by(s, occupied(s), p) != 0
 
 
 cdef inline void clear_square(State* s, int sq) noexcept nogil:
@@ -228,21 +224,14 @@ cdef inline bint open_square(State* s, int sq) noexcept nogil:
 
 cdef int gen_deploys(State* s, int* out, int n, int cap) noexcept nogil:
     """Deploys (RULES §6): the home row or any open square touching one of the mover's cards."""
-    cdef int p = s.to_move, c, i, sq, k, y, home = home_rank(p), nsq = 0
+    cdef int p = s.to_move, c, i, sq, nsq = 0
     cdef int squares[49]
-    for sq in range(NSQ):
-        if not open_square(s, sq):
-            continue
-        if sq // 7 == home:
-            squares[nsq] = sq
-            nsq += 1
-            continue
-        for k in range(4):
-            y = step(sq, k)
-            if y >= 0 and s.card[y] != NO_CARD and s.owner[y] == p:
-                squares[nsq] = sq
-                nsq += 1
-                break
+    cdef uint64_t occ = occupied(s)
+    cdef uint64_t todo = open_squares(s, occ) & (home_row_bits(p) | spread(owned_by(s, occ, p)))
+    while todo:
+        squares[nsq] = lowest_square(todo)    # rising squares, the order the deploys are listed in
+        nsq += 1
+        todo &= todo - 1
     for c in range(NCARD):
         if s.barrack[p][c] <= s.resting[p][c]:
             continue
@@ -302,10 +291,11 @@ cdef int gen_board_actions(State* s, int* out, int n, int cap) noexcept nogil:
     """Each card's stand-up or retreat, maneuvers, and the attacks, Soulcasts and scouts it makes
     where it stands."""
     cdef int p = s.to_move, a, c
-    for a in range(NSQ):
+    cdef uint64_t mine = owned_by(s, occupied(s), p)
+    while mine:
+        a = lowest_square(mine)    # rising squares, the order the actions are listed in
+        mine &= mine - 1
         c = s.card[a]
-        if c == NO_CARD or s.owner[a] != p:
-            continue
         if c == C_K:
             if pinned(s, a):
                 continue
@@ -326,12 +316,13 @@ cdef int gen_attacks(State* s, int* out, int cap) noexcept nogil:
     """The mover's board attacks (A_ATTACK) alone, in gen_actions' order: what a quiescence search
     plays past its horizon, without listing every deploy and maneuver first."""
     cdef int p = s.to_move, a, c, k, y, n = 0
+    cdef uint64_t mine = owned_by(s, occupied(s), p)
     if s.reason != R_NONE:
         return 0
-    for a in range(NSQ):
+    while mine:
+        a = lowest_square(mine)    # rising squares, gen_actions' order
+        mine &= mine - 1
         c = s.card[a]
-        if c == NO_CARD or s.owner[a] != p:
-            continue
         if c == C_K:
             if pinned(s, a) or s.flags[a] & F_SPENT:
                 continue
@@ -867,6 +858,24 @@ cdef class Engine:
 
     def high(self, p) -> int:
         return high_held(&self.s, _arg(p, 0, 1, "player"))
+
+    def square_sets(self, portable=False) -> dict:
+        """The square sets the evaluation, the move generators and the end of a turn read, as bitboards
+        (bit sq is square sq), so tests can hold them to the squares themselves. `portable`: found by
+        the byte compare that machines without SSE2 build (state.pxd), instead of this build's own."""
+        cdef State* s = &self.s
+        cdef uint64_t occ, north
+        if not isinstance(portable, bool):
+            raise BadPosition(f"portable must be true or false, not {brief(portable)}"[:200])
+        if portable:
+            occ = towers_squares_equal_portable(s.card, <unsigned char>NO_CARD) ^ BOARD_BITS
+            north = occ & towers_squares_equal_portable(s.owner, 1)
+            return {"occupied": occ, "south": occ & ~north, "north": north,
+                    "open": BOARD_BITS & ~occ & ~towers_squares_equal_portable(s.terrain, T_MOUNT),
+                    "high": towers_squares_equal_portable(s.terrain, T_HIGH)}
+        occ = occupied(s)
+        return {"occupied": occ, "south": owned_by(s, occ, 0), "north": owned_by(s, occ, 1),
+                "open": open_squares(s, occ), "high": terrain_squares(s, T_HIGH)}
 
     def captured_value(self, p) -> int:
         return captured_value(&self.s, _arg(p, 0, 1, "player"))

@@ -76,6 +76,12 @@ cdef enum:
     # Total <= 4972 < MAX_ACTIONS. gen_actions still counts past its cap; callers raise on overflow.
     MAX_ACTIONS = 8192
 
+cdef extern from *:
+    """
+    #define TOWERS_BOARD_BITS ((1ULL << 49) - 1)
+    """
+    const uint64_t BOARD_BITS "TOWERS_BOARD_BITS"   # every square of the board, as a set
+
 # Might terms, attacker then defender (indices into the term arrays)
 cdef enum:
     AT_RANK = 0
@@ -185,6 +191,81 @@ cdef inline int lowest_square(uint64_t b) noexcept nogil:
     return towers_lowest_bit(b)
 
 
+cdef extern from * nogil:
+    """
+    #include <string.h>
+    /* The squares whose byte in a[0..48] equals v, as a set (bit sq is square sq). The evaluation, the
+       move generators and the end of every turn ask which squares hold a card, hold high ground or are
+       mountains; a scan of the 49 bytes with a branch on each was the evaluation's largest cost.
+       The portable version takes eight bytes a step (SWAR); x86-64 compares sixteen at once. Both are
+       compiled everywhere, so a test compares them on any machine (Engine.square_sets). */
+    static inline unsigned long long towers_squares_equal_portable(const void* a, unsigned char v) {
+        const unsigned char* p = (const unsigned char*)a;
+        const unsigned long long lo7 = 0x7F7F7F7F7F7F7F7FULL, each = 0x0101010101010101ULL * v;
+        unsigned long long out = 0, x, t;
+        int i;
+        for (i = 0; i < 48; i += 8) {
+            memcpy(&x, p + i, 8);
+            x ^= each;                                 /* a zero byte where the byte equals v */
+            t = ~(((x & lo7) + lo7) | x | lo7);        /* 0x80 in each zero byte, nowhere else */
+            out |= (((t >> 7) * 0x0102040810204080ULL) >> 56) << i;   /* byte k's flag to bit k */
+        }
+        return out | ((unsigned long long)(p[48] == v) << 48);
+    }
+    #if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOWERS_NO_SIMD)   /* TOWERS_NO_SIMD: build without */
+    #include <emmintrin.h>
+    static inline unsigned long long towers_squares_equal(const void* a, unsigned char v) {
+        const unsigned char* p = (const unsigned char*)a;
+        const __m128i each = _mm_set1_epi8((char)v);
+        unsigned long long out = 0;
+        int i;
+        for (i = 0; i < 48; i += 16)
+            out |= (unsigned long long)(unsigned)_mm_movemask_epi8(
+                _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)(p + i)), each)) << i;
+        return out | ((unsigned long long)(p[48] == v) << 48);
+    }
+    #else
+    #define towers_squares_equal towers_squares_equal_portable
+    #endif
+    """
+    uint64_t towers_squares_equal(const void* a, unsigned char v)
+    uint64_t towers_squares_equal_portable(const void* a, unsigned char v)
+
+
+cdef inline uint64_t occupied(State* s) noexcept nogil:
+    """The squares that hold a card."""
+    return towers_squares_equal(s.card, <unsigned char>NO_CARD) ^ BOARD_BITS
+
+
+cdef inline uint64_t terrain_squares(State* s, int t) noexcept nogil:
+    """The squares of terrain t (T_HIGH, T_MOUNT or T_PLAIN)."""
+    return towers_squares_equal(s.terrain, <unsigned char>t)
+
+
+cdef inline uint64_t owned_by(State* s, uint64_t occ, int p) noexcept nogil:
+    """p's squares among the occupied set occ (an empty square's owner byte means nothing)."""
+    return occ & towers_squares_equal(s.owner, <unsigned char>p)
+
+
+cdef inline uint64_t open_squares(State* s, uint64_t occ) noexcept nogil:
+    """The empty squares a card may stand on (no mountain), given the occupied set occ."""
+    return BOARD_BITS & ~occ & ~terrain_squares(s, T_MOUNT)
+
+
+cdef inline uint64_t spread(uint64_t b) noexcept nogil:
+    """Squares touching the set b (bit sq is square sq; 7 squares a rank)."""
+    cdef uint64_t file_a = 0x40810204081ULL   # a1 ... a7: where a shift east would wrap onto
+    return ((b << 7) | (b >> 7) | ((b << 1) & ~file_a) | ((b >> 1) & ~(file_a << 6))) & BOARD_BITS
+
+
+cdef inline int bits(uint64_t b) noexcept nogil:
+    """Squares in the set b (a branch-free population count, portable to every compiler we build with)."""
+    b = b - ((b >> 1) & 0x5555555555555555ULL)
+    b = (b & 0x3333333333333333ULL) + ((b >> 2) & 0x3333333333333333ULL)
+    b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0FULL
+    return <int>((b * 0x0101010101010101ULL) >> 56)
+
+
 cdef inline int manhattan(int x, int y) noexcept nogil:
     cdef int df = x % 7 - y % 7
     cdef int dr = x // 7 - y // 7
@@ -226,11 +307,10 @@ cdef inline bint kob(int c) noexcept nogil:
 cdef inline void high_counts(State* s, int* h) noexcept nogil:
     """h[p]: the high-ground squares each player holds (RULES §8: the King holds none), both in one pass:
     every turn's end and the yardstick's every leaf ask for both."""
-    cdef int sq
-    h[0] = h[1] = 0
-    for sq in range(NSQ):
-        if s.terrain[sq] == T_HIGH and s.card[sq] != NO_CARD and s.card[sq] != C_K:
-            h[s.owner[sq]] += 1
+    cdef uint64_t occ = occupied(s)
+    cdef uint64_t held = occ & terrain_squares(s, T_HIGH) & ~towers_squares_equal(s.card, C_K)
+    h[1] = bits(owned_by(s, held, 1))
+    h[0] = bits(held) - h[1]
 
 cdef inline int high_held(State* s, int p) noexcept nogil:
     """High-ground squares p holds (one player's count, for Python: Engine.high)."""

@@ -157,21 +157,6 @@ cdef inline int high_reach(State* s, int p) noexcept nogil:
     return n
 
 
-cdef inline int bits(uint64_t b) noexcept nogil:
-    """Squares in the set b (a branch-free population count, portable to every compiler we build with)."""
-    b = b - ((b >> 1) & 0x5555555555555555ULL)
-    b = (b & 0x3333333333333333ULL) + ((b >> 2) & 0x3333333333333333ULL)
-    b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0FULL
-    return <int>((b * 0x0101010101010101ULL) >> 56)
-
-
-cdef inline uint64_t spread(uint64_t b) noexcept nogil:
-    """Squares touching the set b (bit sq is square sq; 7 squares a rank)."""
-    cdef uint64_t file_a = 0x40810204081ULL   # a1 ... a7: where a shift east would wrap onto
-    cdef uint64_t board = (<uint64_t>1 << NSQ) - 1
-    return ((b << 7) | (b >> 7) | ((b << 1) & ~file_a) | ((b >> 1) & ~(file_a << 6))) & board
-
-
 cdef inline int actions_short(uint64_t src, uint64_t home, uint64_t open_sq, uint64_t targets) noexcept nogil:
     """How many actions short of each target square a side is, summed, each counted up to
     APPROACH_FAR - 1: one action puts a card next to a source (a step or a deploy) or on the open
@@ -234,22 +219,22 @@ cdef inline double sides_score(State* s, BoardPass* bp) noexcept nogil:
     cdef int sq, c, p, mover = s.to_move
     cdef int board_n[2]
     cdef uint64_t mine[2]
-    cdef uint64_t open_sq = 0, bit
+    cdef uint64_t occ = occupied(s), todo, bit
+    cdef uint64_t open_sq = open_squares(s, occ)
     cdef double v[2]
     board_n[0] = board_n[1] = 0
-    mine[0] = mine[1] = 0
+    mine[1] = owned_by(s, occ, 1)
+    mine[0] = occ & ~mine[1]
     v[0] = v[1] = 0.0
     bp.held[0] = bp.held[1] = 0
     bp.attackers = 0
-    for sq in range(NSQ):
+    todo = occ
+    while todo:
+        sq = lowest_square(todo)    # rising squares, as the sums' order has always been
+        bit = todo & (~todo + 1)
+        todo ^= bit
         c = s.card[sq]
-        bit = (<uint64_t>1) << sq
-        if c == NO_CARD:
-            if s.terrain[sq] != T_MOUNT:
-                open_sq |= bit
-            continue
         p = s.owner[sq]
-        mine[p] |= bit
         if c == C_K:
             v[p] -= king_danger(revealed_kob_near(s, sq, p))
             if pinned(s, sq):
