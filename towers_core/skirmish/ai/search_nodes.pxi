@@ -41,12 +41,14 @@ cdef inline double order_score(Ctx* c, State* s, int act, int ttmove, int ply) n
 
 
 cdef inline int pick(double* sc, int* mv, int i, int n) noexcept nogil:
-    """Move the best-scored remaining action to slot i (lazy selection sort)."""
+    """Move the best-scored remaining action to slot i (lazy selection sort): the first of the best,
+    found as the best score (a branch-free pass the compiler can vectorize) and then its first slot."""
     cdef int j, b = i, t
-    cdef double x
+    cdef double x, m = sc[i]
     for j in range(i + 1, n):
-        if sc[j] > sc[b]:
-            b = j
+        m = sc[j] if sc[j] > m else m
+    while sc[b] != m:
+        b += 1
     if b != i:
         t = mv[i]; mv[i] = mv[b]; mv[b] = t
         x = sc[i]; sc[i] = sc[b]; sc[b] = x
