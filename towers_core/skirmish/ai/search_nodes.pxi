@@ -42,7 +42,8 @@ cdef inline double order_score(Ctx* c, State* s, int act, int ttmove, int ply) n
 
 cdef inline int pick(double* sc, int* mv, int i, int n) noexcept nogil:
     """Move the best-scored remaining action to slot i (lazy selection sort): the first of the best,
-    found as the best score (a branch-free pass the compiler can vectorize) and then its first slot."""
+    found as the best score (a pass the compiler makes branch-free: no mispredicted jumps) and then its
+    first slot, which is the slot a scan for the first strict maximum picks."""
     cdef int j, b = i, t
     cdef double x, m = sc[i]
     for j in range(i + 1, n):
