@@ -12,14 +12,4 @@
 # BUILD is a copy of the built tree to play from (default: this tree), so that rebuilding this one cannot
 # change the players under the games; the records and logs always go to this tree's trials28/.
 D=$(cd "$(dirname "$0")" && pwd)
-cd "${1:-$D/../../..}" || exit 1
-for s in 32 33 34 35 36; do
-    lost=$(cat "$D"/fresh_null_seed*.jsonl 2>/dev/null | python -c '
-import json, sys
-print(sum(1 - json.loads(line)["score"] for line in sys.stdin if line.strip()))')
-    python -c "import sys; sys.exit(0 if float('$lost') < 21 else 1)" || { echo "21 or more lost: below 180, stopped"; exit 0; }
-    n=$(cat "$D/fresh_null_seed$s.jsonl" 2>/dev/null | wc -l)
-    [ "$n" -ge 40 ] && continue
-    PYTHONPATH=. nice -n 5 python -m towers_core.cli skirmish match --a expert,null:2 --b ismcts:iters=70000 \
-        --games 40 --seed "$s" --record "$D/fresh_null_seed$s.jsonl" --skip "$n" >> "$D/fresh_null_seed$s.log" 2>&1
-done
+exec sh "$D/../fresh_run.sh" "$D" fresh_null expert,null:2 32 "$@"
