@@ -1,7 +1,7 @@
 """Difficulty levels of the Castles AI: node budgets (not the clock) define them.
 
 The same position, level and seed give the same move on any machine; `time_ms` is only a safety
-cap. Test modes `depth:N` and `nodes:N` are bounded and checked.
+cap, on the whole move (search_thread.clock_left). Test modes `depth:N` and `nodes:N` are bounded and checked.
 """
 
 from __future__ import annotations

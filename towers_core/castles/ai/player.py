@@ -7,13 +7,14 @@ releases the GIL) so the app can poll `progress()` and `cancel()` it, keeping th
 from __future__ import annotations
 
 import random
+import time
 
 from towers_core.castles import notation, position
 from towers_core.castles.ai.levels import Level, get_level
 from towers_core.castles.ai.search import Search
 from towers_core.checks import check_seed, check_time_ms
 from towers_core.errors import BadLevel, IllegalAction
-from towers_core.search_thread import BackgroundSearch
+from towers_core.search_thread import BackgroundSearch, clock_left
 
 
 def choose_action(pos: dict, level: str, seed: int, time_ms: int | None = None) -> str:
@@ -40,7 +41,9 @@ class Searcher(BackgroundSearch):
 
     def start(self, pos: dict, level: str, seed: int, time_ms: int | None = None,
               background: bool = True) -> None:
-        """Begin choosing a move for `pos` (arguments are checked here, in the caller's thread)."""
+        """Begin choosing a move for `pos` (arguments are checked here, in the caller's thread). The clock cap
+        counts from here."""
+        started = time.monotonic()
         lv, seed, time_ms, legal, e = prepare(pos, level, seed, time_ms)
         if not legal:  # a loaded position can strand the player to move (fine point 13)
             self.finish("resign")
@@ -52,7 +55,7 @@ class Searcher(BackgroundSearch):
         search = Search(16 if lv.nodes and lv.nodes <= 100_000 else 20)
         search.set_position(e)
         cap = time_ms if time_ms is not None else (lv.time_ms or None)
-        search.configure(max_depth=lv.max_depth, node_limit=lv.nodes, time_ms=cap, noise=lv.noise,
+        search.configure(max_depth=lv.max_depth, node_limit=lv.nodes, time_ms=clock_left(cap, started), noise=lv.noise,
                          quiescence=lv.quiescence,
                          noise_seed=(seed * 0x9E3779B1 + pos["ply"]) & 0xFFFFFFFFFFFFFFFF)
         self.launch(search, background)

@@ -3,7 +3,8 @@
 Levels are defined by node budgets, not clock time, so the same inputs and seed give the same move
 on any machine that finishes the budget inside `time_ms`, the level's cap (or, when a caller passes
 it, the budget itself). Expert is the exception in practice: its 24M nodes on two threads take about
-4 s a move on a two-core machine, and the cap cuts its heaviest moves short.
+4 s a move on a two-core machine, and the cap cuts its heaviest moves short. The cap is for the whole move,
+dealing worlds included (search_thread.clock_left).
 """
 
 from __future__ import annotations

@@ -7,11 +7,12 @@ so a GUI can poll `progress()` and `cancel()` it, getting the best move found so
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from towers_core.checks import check_seed, check_time_ms
 from towers_core.errors import BadLevel, IllegalAction
-from towers_core.search_thread import BackgroundSearch
+from towers_core.search_thread import BackgroundSearch, clock_left
 from towers_core.skirmish import belief, notation, position, records
 from towers_core.skirmish.ai import determinize, muster, strikes
 from towers_core.skirmish.ai.levels import Level, get_level
@@ -56,7 +57,9 @@ class Searcher(BackgroundSearch):
 
     def start(self, view: dict, history: list[dict], level: str, seed: int, time_ms: int | None = None,
               background: bool = True) -> None:
-        """Begin choosing a move for `view` (validated here, in the caller's thread)."""
+        """Begin choosing a move for `view` (validated here, in the caller's thread). The clock cap counts
+        from here."""
+        started = time.monotonic()
         lv = get_level(level)
         seed, time_ms = _seed(seed), check_time_ms(time_ms)
         history = [] if history is None else history
@@ -65,11 +68,11 @@ class Searcher(BackgroundSearch):
             pick = random.Random(f"random:{seed}:{view['actions']}").choice(legal)
             self.finish(notation.format_action(pick))
             return
-        self.launch(self._prepare(view, history, legal, lv, seed, time_ms), background)
+        self.launch(self._prepare(view, history, legal, lv, seed, time_ms, started), background)
 
     @staticmethod
     def _prepare(view: dict, history: list[dict], legal: list[int], lv: Level, seed: int,
-                 time_ms: int | None) -> Search:
+                 time_ms: int | None, started: float) -> Search:
         search = Search(18 if lv.nodes and lv.nodes <= 100_000 else 20)
         known = belief.knowledge(view, view["to_move"], history)
         worlds = determinize.worlds(view, history, lv.worlds, seed, lv.placement, lv.deal_factors, lv.stratify,
@@ -91,8 +94,8 @@ class Searcher(BackgroundSearch):
         if odds or deployed:
             search.set_identity_odds(odds, deployed)
         cap = time_ms if time_ms is not None else (lv.time_ms or None)
-        search.configure(max_depth=lv.max_depth, node_limit=lv.nodes, time_ms=cap, noise=lv.noise,
-                         noise_seed=(seed * 0x9E3779B1 + view["actions"]) & 0xFFFFFFFFFFFFFFFF,
+        search.configure(max_depth=lv.max_depth, node_limit=lv.nodes, time_ms=clock_left(cap, started),
+                         noise=lv.noise, noise_seed=(seed * 0x9E3779B1 + view["actions"]) & 0xFFFFFFFFFFFFFFFF,
                          weights=dict(lv.weights), lmr=lv.lmr, risk=lv.risk, reveal=lv.reveal,
                          blind=lv.blind, qs=lv.qs, threads=lv.threads, null=lv.null)
         return search
