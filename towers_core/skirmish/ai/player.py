@@ -72,7 +72,9 @@ class Searcher(BackgroundSearch):
 
     @staticmethod
     def _prepare(view: dict, history: list[dict], legal: list[int], lv: Level, seed: int,
-                 time_ms: int | None, started: float) -> Search:
+                 time_ms: int | None, started: float | None = None) -> Search:
+        """The configured search for `view`; its clock cap counts from `started` (time.monotonic(); None: now)."""
+        started = time.monotonic() if started is None else started
         search = Search(18 if lv.nodes and lv.nodes <= 100_000 else 20)
         known = belief.knowledge(view, view["to_move"], history)
         worlds = determinize.worlds(view, history, lv.worlds, seed, lv.placement, lv.deal_factors, lv.stratify,
