@@ -36,7 +36,7 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
 
 def test_no_cap_stays_no_cap(clock: FakeClock) -> None:
     clock.now += 10.0
-    assert clock_left(None, 1000.0) is None
+    assert clock_left(None, 0, 1000.0) is None
 
 
 @pytest.mark.parametrize("cap,spent_ms,left", [
@@ -47,7 +47,7 @@ def test_no_cap_stays_no_cap(clock: FakeClock) -> None:
 ])
 def test_the_search_gets_what_the_preparation_left(clock: FakeClock, cap: int, spent_ms: int, left: int) -> None:
     clock.now += spent_ms / 1000.0
-    assert clock_left(cap, 1000.0) == left
+    assert clock_left(cap, 0, 1000.0) == left
 
 
 def _spy(base: type, seen: list) -> type:

@@ -16,10 +16,12 @@ return: before the cap covered the whole move, expert's capped moves in issue 12
 10-30 ms, dealing the worlds included."""
 
 
-def clock_left(cap_ms: int | None, started: float) -> int | None:
-    """The search's clock cap (ms) for a move that began at `started` (time.monotonic()): a level's cap is for
-    the whole move, dealing worlds and stopping included, so the search gets what the preparation left of it,
-    less STOP_MARGIN_MS, and at least 1 ms (it then still returns a legal move). None: no cap."""
+def clock_left(time_ms: int | None, level_ms: int, started: float) -> int | None:
+    """The search's clock cap (ms) for a move that began at `started` (time.monotonic()). The move's cap is the
+    caller's `time_ms`, else the level's `level_ms` (0: none), and it is for the whole move, dealing worlds and
+    stopping included: the search gets what the preparation left of it, less STOP_MARGIN_MS, and at least 1 ms
+    (it then still returns a legal move). None: no cap."""
+    cap_ms = time_ms if time_ms is not None else (level_ms or None)
     if cap_ms is None:
         return None
     spent_ms = (time.monotonic() - started) * 1000.0

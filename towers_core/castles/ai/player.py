@@ -54,9 +54,8 @@ class Searcher(BackgroundSearch):
             return
         search = Search(16 if lv.nodes and lv.nodes <= 100_000 else 20)
         search.set_position(e)
-        cap = time_ms if time_ms is not None else (lv.time_ms or None)
-        search.configure(max_depth=lv.max_depth, node_limit=lv.nodes, time_ms=clock_left(cap, started), noise=lv.noise,
-                         quiescence=lv.quiescence,
+        search.configure(max_depth=lv.max_depth, node_limit=lv.nodes, time_ms=clock_left(time_ms, lv.time_ms, started),
+                         noise=lv.noise, quiescence=lv.quiescence,
                          noise_seed=(seed * 0x9E3779B1 + pos["ply"]) & 0xFFFFFFFFFFFFFFFF)
         self.launch(search, background)
 

@@ -95,8 +95,7 @@ class Searcher(BackgroundSearch):
             odds.update(mine)
         if odds or deployed:
             search.set_identity_odds(odds, deployed)
-        cap = time_ms if time_ms is not None else (lv.time_ms or None)
-        search.configure(max_depth=lv.max_depth, node_limit=lv.nodes, time_ms=clock_left(cap, started),
+        search.configure(max_depth=lv.max_depth, node_limit=lv.nodes, time_ms=clock_left(time_ms, lv.time_ms, started),
                          noise=lv.noise, noise_seed=(seed * 0x9E3779B1 + view["actions"]) & 0xFFFFFFFFFFFFFFFF,
                          weights=dict(lv.weights), lmr=lv.lmr, risk=lv.risk, reveal=lv.reveal,
                          blind=lv.blind, qs=lv.qs, threads=lv.threads, null=lv.null)
