@@ -39,6 +39,16 @@ def test_no_cap_stays_no_cap(clock: FakeClock) -> None:
     assert clock_left(None, 0, 1000.0) is None
 
 
+@pytest.mark.parametrize("time_ms,level_ms,cap", [
+    (None, 3000, 3000),       # no cap from the caller: the level's
+    (900, 3000, 900),         # the caller's cap wins over the level's
+    (900, 0, 900),
+])
+def test_the_move_cap_is_the_callers_else_the_levels(clock: FakeClock, time_ms: int | None, level_ms: int,
+                                                     cap: int) -> None:
+    assert clock_left(time_ms, level_ms, 1000.0) == cap - STOP_MARGIN_MS
+
+
 @pytest.mark.parametrize("cap,spent_ms,left", [
     (5000, 0, 5000 - STOP_MARGIN_MS),
     (5000, 400, 4600 - STOP_MARGIN_MS),
