@@ -275,16 +275,18 @@ def test_pruning_never_skips_fights(level):
     assert move.endswith("c3") and "x" in move
 
 
-@pytest.mark.parametrize("key, value, bad_names, bad_values", [
-    ("lmr", 3, ("-1", "65", "x"), (-1, 1.5, True, "3")),
-    ("null", 2, ("-1", "5", "x"), (-1, 5, 1.5, True, "2")),
+@pytest.mark.parametrize("key, value, shipped, bad_names, bad_values", [
+    ("lmr", 3, 0, ("-1", "65", "x"), (-1, 1.5, True, "3")),
+    ("null", 1, 2, ("-1", "5", "x"), (-1, 5, 1.5, True, "2")),
 ])
-def test_search_knobs_are_checked(key, value, bad_names, bad_values):
-    """Late-move reductions (`lmr`) and the null move (`null`): off in expert, set by a level string,
-    and a bad value refused with BadLevel naming the knob, from a level string or `configure`."""
+def test_search_knobs_are_checked(key, value, shipped, bad_names, bad_values):
+    """Late-move reductions (`lmr`, off in expert) and the null move (`null`, 2 in expert since its fresh 200
+    in trials30; off below it): set by a level string, and a bad value refused with BadLevel naming the knob,
+    from a level string or `configure`."""
     from towers_core.errors import BadLevel
     from towers_core.skirmish.ai.levels import get_level
-    assert getattr(get_level(f"expert,{key}:{value}"), key) == value and getattr(get_level("expert"), key) == 0
+    assert getattr(get_level(f"expert,{key}:{value}"), key) == value and getattr(get_level("expert"), key) == shipped
+    assert getattr(get_level("hard"), key) == 0
     for bad in bad_names:
         with pytest.raises(BadLevel, match=key):
             get_level(f"expert,{key}:{bad}")
