@@ -2,9 +2,9 @@
 
 Levels are defined by node budgets, not clock time, so the same inputs and seed give the same move
 on any machine that finishes the budget inside `time_ms`, the level's cap (or, when a caller passes
-it, the budget itself). Expert is the exception in practice: on a two-core machine its 40M nodes on two
-threads take longer than its 5 s cap in most middle games, so the cap cuts those moves short (about 4 s a
-move on average). The cap is for the whole move, dealing worlds included (search_thread.clock_left).
+it, the budget itself). Expert is the exception in practice: its 40M nodes on two threads take about 4 s a
+move on a two-core machine, and the cap cuts its heavier moves short (at least one in every game of its 200
+against the yardstick). The cap is for the whole move, dealing worlds included (search_thread.clock_left).
 """
 
 from __future__ import annotations
