@@ -247,7 +247,7 @@ def test_castles_checks_refuse_a_computer_at_an_unknown_level():
 
 
 def test_help_opens_the_castles_rules_and_learn(castles, qtbot):
-    from towers_qt.castles.learn import LearnDialog
+    from towers_qt.castles.dialogs.learn import LearnDialog
 
     menu = next(a.menu() for a in castles.menuBar().actions() if a.text() == "&Help")
     actions = {a.text(): a for a in menu.actions()}
@@ -376,7 +376,7 @@ def test_a_player_name_that_is_not_a_colour_stays_when_the_scheme_changes():
 def test_each_game_shows_its_own_keys_and_the_colour_toggle_in_view(kind, open_window, settings):
     """Both windows' View menus end the same way: the colour-blind toggle and Keyboard controls, which
     puts that game's keys in the status bar."""
-    from towers_qt.castles.keys import HELP as CASTLES_KEYS
+    from towers_qt.castles.board.keys import HELP as CASTLES_KEYS
     from towers_qt.skirmish.board.keyboard import HELP as SKIRMISH_KEYS
 
     win = open_window((CastlesWindow if kind == "castles" else MainWindow)(settings, autosave=False))

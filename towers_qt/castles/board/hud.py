@@ -9,9 +9,9 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 from towers_core.castles import api
 from towers_qt.shell.names import turn_text
 
-from .board_reading import castle_counts
-from .rules_text import game_over_text
-from .style import CASTLE, GOLD, SIDE, SIDE_LIGHT
+from towers_qt.castles.board_reading import castle_counts
+from towers_qt.castles.rules_text import game_over_text
+from towers_qt.castles.board.style import CASTLE, GOLD, SIDE, SIDE_LIGHT
 
 SHEET = """
 QFrame#SidePanel { background: #332b25; border: 1px solid #51463b; border-radius: 8px; }

@@ -9,9 +9,9 @@ from PySide6.QtWidgets import QGraphicsScene
 
 from towers_core.board import SQUARES
 
-from .board_reading import crowned
-from .items import ArrowItem, BoardItem, TowerItem
-from .projection import Projection
+from towers_qt.castles.board_reading import crowned
+from towers_qt.castles.board.items import ArrowItem, BoardItem, TowerItem
+from towers_qt.castles.board.projection import Projection
 
 
 def _region_rect(proj: Projection, board: dict, region: list[str]) -> QRectF:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from towers_core.castles.notation import CASTLES
 from towers_qt.shell.palette import colour_word
 
-from .board_reading import crowned
+from towers_qt.castles.board_reading import crowned
 
 
 def move_text(info: dict) -> str:

@@ -13,15 +13,15 @@ from PySide6.QtWidgets import QGraphicsScene, QVBoxLayout, QWidget
 from towers_core.board import SQUARES, step
 from towers_core.castles import api
 
-from .animation import MoveAnimation, reached
-from .board_reading import crowned
-from .describe import move_text, square_text
-from .items import ArrowItem, BoardItem, GhostItem, SquareMark, TowerItem
-from .keys import BoardKeys
-from .overlays import ActionBar, RotatePanel, ViewMenuButton
-from .projection import Projection
-from .style import CURSOR, GOLD, LAST, NEUTRAL, SELECT, SIDE
-from .view import BOTTOM_ROOM, BoardView
+from towers_qt.castles.board.animation import MoveAnimation, reached
+from towers_qt.castles.board_reading import crowned
+from towers_qt.castles.board.describe import move_text, square_text
+from towers_qt.castles.board.items import ArrowItem, BoardItem, GhostItem, SquareMark, TowerItem
+from towers_qt.castles.board.keys import BoardKeys
+from towers_qt.castles.board.overlays import ActionBar, RotatePanel, ViewMenuButton
+from towers_qt.castles.board.projection import Projection
+from towers_qt.castles.board.style import CURSOR, GOLD, LAST, NEUTRAL, SELECT, SIDE
+from towers_qt.castles.board.view import BOTTOM_ROOM, BoardView
 
 KEY_PREFIX = "castles/board/"
 
