@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QDialog, QToolBar
 
 from towers_core.castles import api
 from towers_qt.castles.session import check_state
+from towers_qt.games import KEYS, game_kind
 from towers_qt.castles.window import CastlesWindow
 from towers_qt.shell import frame
 from towers_qt.shell.new_game import GameSetup, NewGameDialog
@@ -232,7 +233,7 @@ def test_new_game_chooses_the_game_then_its_options(window, qtbot, monkeypatch):
     assert seen["titles"] == ["Skirmish", "Castles"] and all(seen["icons"])
     assert seen["options"] == "New game of Castles"
     assert isinstance(new, CastlesWindow) and new.session.mode() == "hotseat"
-    assert new.session.position == api.new_position() and window.settings.last_game() == "castles"
+    assert new.session.position == api.new_position() and window.settings.last_game(KEYS) == "castles"
     new.session.shutdown()
 
 
@@ -305,10 +306,10 @@ def test_first_start_welcome_for_castles_once(castles, settings):
     from towers_qt.app import welcome
 
     solo(castles, side="N")
-    settings.set_welcomed(game="skirmish")  # Skirmish's welcome seen: Castles still has its own
+    settings.set_welcomed(game_kind("skirmish"))  # Skirmish's welcome seen: Castles still has its own
     welcome(castles, settings)
     text = castles.welcome_box.text()
-    assert "Welcome to Castles" in text and "<b>blue</b> pieces" in text and settings.welcomed("castles")
+    assert "Welcome to Castles" in text and "<b>blue</b> pieces" in text and settings.welcomed(game_kind("castles"))
     castles.welcome_box.close()
     castles.welcome_box = None
     welcome(castles, settings)

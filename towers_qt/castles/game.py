@@ -33,6 +33,8 @@ class Castles:
     key = "castles"
     title = "Castles"
     blurb = "Build and push towers of pieces to hold 4 of the 5 castles. Nothing is hidden."
+    about = "stacking Towers: build and push towers to hold 4 of the 5 castles or crown 3; no luck."
+    legacy_keys: dict[str, str] = {}
 
     def picture(self, size: int) -> QPixmap:
         start = api.new_position()["board"]
