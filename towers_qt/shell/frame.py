@@ -204,7 +204,7 @@ class GameFrame(QMainWindow):
             QTimer.singleShot(0, s.start_ai)
 
     def _guard_device(self) -> None:
-        """A game with secrets covers the screen here in hot-seat (Skirmish's curtain)."""
+        """A game with secrets covers the screen here in hot-seat (its curtain)."""
 
     def names(self) -> dict[str, str]:
         """The players' names as every widget shows them (shell.names)."""

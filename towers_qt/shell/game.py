@@ -36,7 +36,7 @@ class GameWindow(Protocol):
 
 class GameKind(Protocol):
     """What the shell needs from a game; each game's game.py provides one as `GAME`."""
-    key: str     # "skirmish", "castles": the "game" key of save files
+    key: str     # its package under towers_qt/, its entry in towers_qt/games.py, the "game" key of its saves
     title: str   # shown in the game chooser
     blurb: str   # one line under the title
     about: str   # its line in Help ▸ About
