@@ -485,3 +485,15 @@ def test_a_game_that_starts_with_north_to_move_lists_its_moves_in_norths_column(
     castles.start_options(HOTSEAT)  # a game from the rules' start: South's column first again
     castles.session.play("c3+")
     assert moves.row_text(0) == "1. c3+"
+
+
+def test_a_file_of_a_game_the_app_lacks_is_refused_naming_the_registrys_games(castles, tmp_path):
+    from towers_qt.shell.save_file import SaveError, game_of
+
+    path = tmp_path / "chess.towers.json"
+    path.write_text(json.dumps({"format": "towers-save", "game": "chess", "version": 1}))
+    with pytest.raises(SaveError, match='game must be "skirmish" or "castles"'):
+        castles._load(path)
+    assert not castles.successor  # the window stays as it was
+    # a save from before the app had a choice of games holds the registry's first game
+    assert game_of({"format": "towers-save"}) == KEYS[0] == "skirmish"
