@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QDialog, QToolBar
 
 from towers_core.castles import api
 from towers_qt.castles.session import check_state
+from towers_qt.games import KEYS, game_kind
 from towers_qt.castles.window import CastlesWindow
 from towers_qt.shell import frame
 from towers_qt.shell.new_game import GameSetup, NewGameDialog
@@ -232,7 +233,7 @@ def test_new_game_chooses_the_game_then_its_options(window, qtbot, monkeypatch):
     assert seen["titles"] == ["Skirmish", "Castles"] and all(seen["icons"])
     assert seen["options"] == "New game of Castles"
     assert isinstance(new, CastlesWindow) and new.session.mode() == "hotseat"
-    assert new.session.position == api.new_position() and window.settings.last_game() == "castles"
+    assert new.session.position == api.new_position() and window.settings.last_game(KEYS) == "castles"
     new.session.shutdown()
 
 
@@ -247,7 +248,7 @@ def test_castles_checks_refuse_a_computer_at_an_unknown_level():
 
 
 def test_help_opens_the_castles_rules_and_learn(castles, qtbot):
-    from towers_qt.castles.learn import LearnDialog
+    from towers_qt.castles.dialogs.learn import LearnDialog
 
     menu = next(a.menu() for a in castles.menuBar().actions() if a.text() == "&Help")
     actions = {a.text(): a for a in menu.actions()}
@@ -305,10 +306,10 @@ def test_first_start_welcome_for_castles_once(castles, settings):
     from towers_qt.app import welcome
 
     solo(castles, side="N")
-    settings.set_welcomed(game="skirmish")  # Skirmish's welcome seen: Castles still has its own
+    settings.set_welcomed(game_kind("skirmish"))  # Skirmish's welcome seen: Castles still has its own
     welcome(castles, settings)
     text = castles.welcome_box.text()
-    assert "Welcome to Castles" in text and "<b>blue</b> pieces" in text and settings.welcomed("castles")
+    assert "Welcome to Castles" in text and "<b>blue</b> pieces" in text and settings.welcomed(game_kind("castles"))
     castles.welcome_box.close()
     castles.welcome_box = None
     welcome(castles, settings)
@@ -376,7 +377,7 @@ def test_a_player_name_that_is_not_a_colour_stays_when_the_scheme_changes():
 def test_each_game_shows_its_own_keys_and_the_colour_toggle_in_view(kind, open_window, settings):
     """Both windows' View menus end the same way: the colour-blind toggle and Keyboard controls, which
     puts that game's keys in the status bar."""
-    from towers_qt.castles.keys import HELP as CASTLES_KEYS
+    from towers_qt.castles.board.keys import HELP as CASTLES_KEYS
     from towers_qt.skirmish.board.keyboard import HELP as SKIRMISH_KEYS
 
     win = open_window((CastlesWindow if kind == "castles" else MainWindow)(settings, autosave=False))
@@ -484,3 +485,15 @@ def test_a_game_that_starts_with_north_to_move_lists_its_moves_in_norths_column(
     castles.start_options(HOTSEAT)  # a game from the rules' start: South's column first again
     castles.session.play("c3+")
     assert moves.row_text(0) == "1. c3+"
+
+
+def test_a_file_of_a_game_the_app_lacks_is_refused_naming_the_registrys_games(castles, tmp_path):
+    from towers_qt.shell.save_file import SaveError, game_of
+
+    path = tmp_path / "chess.towers.json"
+    path.write_text(json.dumps({"format": "towers-save", "game": "chess", "version": 1}))
+    with pytest.raises(SaveError, match='game must be "skirmish" or "castles"'):
+        castles._load(path)
+    assert not castles.successor  # the window stays as it was
+    # a save from before the app had a choice of games holds the registry's first game
+    assert game_of({"format": "towers-save"}) == KEYS[0] == "skirmish"

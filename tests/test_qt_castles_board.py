@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from towers_core.castles import api
-from towers_qt.castles.board import CastlesBoard
+from towers_qt.castles.board.widget import CastlesBoard
 
 
 def _opening(moves: list[str]) -> dict:
@@ -234,7 +234,7 @@ def test_hovering_an_option_previews_it_and_a_click_away_cancels(board, qtbot):
 
 
 def test_a_castle_changing_hands_is_marked_in_the_preview(board):
-    from towers_qt.castles.items import SquareMark
+    from towers_qt.castles.board.items import SquareMark
 
     pos = _opening(["c3+", "e5s"])
     pos = {**pos, "board": {**pos["board"], "d3": "SS"}}
@@ -298,8 +298,8 @@ def test_nearer_towers_are_drawn_over_farther_ones_from_every_side(board):
 
 
 def test_the_keyboard_cursor_shows_after_a_key_and_hides_after_a_click(board, qtbot):
-    from towers_qt.castles.items import SquareMark
-    from towers_qt.castles.style import CURSOR
+    from towers_qt.castles.board.items import SquareMark
+    from towers_qt.castles.board.style import CURSOR
 
     def cursor_marks():
         return [i.square for i in board._transient if isinstance(i, SquareMark) and i.colour == CURSOR]
@@ -317,8 +317,8 @@ def test_the_keyboard_cursor_shows_after_a_key_and_hides_after_a_click(board, qt
 def test_the_last_push_is_marked_to_its_last_square_without_an_animation(board):
     """A 3-square push (b2e from SSSS) marks c2, d2 and e2 whether or not it was animated: from the
     position it was played from, not from a cache of the animation."""
-    from towers_qt.castles.items import ArrowItem, SquareMark
-    from towers_qt.castles.style import LAST
+    from towers_qt.castles.board.items import ArrowItem, SquareMark
+    from towers_qt.castles.board.style import LAST
 
     before = {"game": "castles", "board": {"a4": "X", "d1": "X", "d4": "X", "d7": "X", "g4": "X",
               "b2": "SSSS", "e5": "NN"}, "to_move": "S", "ply": 0, "quiet": 0, "result": None}

@@ -5,10 +5,10 @@ import pytest
 from PySide6.QtCore import Qt
 
 from towers_core.castles import api
-from towers_qt.castles import sample_game
-from towers_qt.castles.hud import CastlesHud
-from towers_qt.castles.learn import LearnDialog
-from towers_qt.castles.move_list import MoveList
+from towers_qt.castles.dialogs import sample_game
+from towers_qt.castles.board.hud import CastlesHud
+from towers_qt.castles.dialogs.learn import LearnDialog
+from towers_qt.castles.docks.move_list import MoveList
 from towers_qt.castles.rules_text import (
     EXAMPLE_CROWN,
     EXAMPLE_LEAVE,
@@ -143,7 +143,7 @@ def test_the_rules_page_is_drawn_and_worded_in_the_colours_in_use(qtbot):
 
 
 def test_learn_keeps_its_own_view_settings(qtbot, qsettings):
-    from towers_qt.castles.board import CastlesBoard
+    from towers_qt.castles.board.widget import CastlesBoard
 
     d = LearnDialog(settings=qsettings)
     qtbot.addWidget(d)

@@ -12,8 +12,9 @@ from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QDialog, QLabel
 
 from towers_core.skirmish import api
+from towers_qt.games import KEYS, game_kind
 from towers_qt.shell.about import AboutDialog
-from towers_qt.shell.look import card_pixmap
+from towers_qt.skirmish.board.emblem import card_pixmap
 from towers_qt.shell.paths import resource_dir
 from towers_qt.shell.new_game import GameSetup, NewGameDialog
 from towers_qt.shell.rules_window import RulesWindow
@@ -47,8 +48,29 @@ def test_settings_defaults(prefs):
     assert prefs.orientation() == "auto"
     assert prefs.first_choice() == "random"
     assert prefs.last_seed() is None
-    assert prefs.window_geometry().isEmpty() and prefs.dock_state().isEmpty()
+    assert prefs.window_geometry().isEmpty() and prefs.dock_state(game_kind("skirmish")).isEmpty()
     assert prefs.last_muster("S") is None and prefs.muster_preset("N") is None
+
+
+def test_each_game_keeps_its_own_welcome_and_dock_layout_the_first_under_its_legacy_keys(prefs):
+    skirmish, castles = game_kind("skirmish"), game_kind("castles")
+    prefs.set_welcomed(skirmish)
+    prefs.set_dock_state(b"first", skirmish)
+    prefs.set_dock_state(b"second", castles)
+    assert prefs.welcomed(skirmish) and not prefs.welcomed(castles)
+    # a player of an older version, whose settings knew one game, is not welcomed again
+    assert prefs.store.value(Key.WELCOMED) in (True, "true") and prefs.store.value(Key.DOCK_STATE) == b"first"
+    assert bytes(prefs.dock_state(castles).data()) == b"second"
+    prefs.set_welcomed(castles)
+    assert prefs.store.value("castles/welcomed") in (True, "true")
+
+
+def test_the_last_game_is_a_known_one_else_the_registrys_first(prefs):
+    assert prefs.last_game(KEYS) == KEYS[0]
+    prefs.set_last_game("castles")
+    assert prefs.last_game(KEYS) == "castles"
+    prefs.store.setValue(Key.LAST_GAME, "chess")
+    assert prefs.last_game(KEYS) == KEYS[0]
 
 
 def test_settings_round_trip_through_the_file(tmp_path, prefs):
@@ -61,7 +83,7 @@ def test_settings_round_trip_through_the_file(tmp_path, prefs):
     prefs.set_animation_speed(AnimationSpeed.NONE)
     prefs.set_orientation("north")
     prefs.set_window_geometry(QByteArray(b"\x01\x02geometry"))
-    prefs.set_dock_state(b"\x00dock")
+    prefs.set_dock_state(b"\x00dock", game_kind("skirmish"))
     prefs.set_last_seed(2**62 + 7)
     prefs.set_last_muster("S", ["Kn"])
     prefs.set_last_muster("N", [])
@@ -74,7 +96,7 @@ def test_settings_round_trip_through_the_file(tmp_path, prefs):
     assert again.animation_speed() is AnimationSpeed.NONE and again.animation_ms() == 0
     assert again.orientation() == "north"
     assert bytes(again.window_geometry().data()) == b"\x01\x02geometry"
-    assert bytes(again.dock_state().data()) == b"\x00dock"
+    assert bytes(again.dock_state(game_kind("skirmish")).data()) == b"\x00dock"
     assert again.last_seed() == 2**62 + 7
     assert again.last_muster("S") == ["Kn"] and again.last_muster("N") == []
     assert again.muster_preset("S") == "defensive" and again.muster_preset("N") is None
@@ -411,6 +433,10 @@ def test_about_box(qtbot):
     icon = dialog.findChild(QLabel, "aboutIcon")
     assert not icon.pixmap().isNull()
     assert AboutDialog().version  # the real version is found somewhere
+    # the app, not one game: a line from each game of the registry
+    assert [line.text() for line in dialog.game_lines] == [
+        f"<b>{game_kind(k).title}</b>: {game_kind(k).about}" for k in KEYS]
+    assert "Castles</b>: stacking" in dialog.game_lines[1].text()
 
 
 def test_preview_fighter_names_are_not_cut(qtbot):

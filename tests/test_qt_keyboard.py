@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from test_qt_board import BASE
 
+from towers_qt.games import game_kind
 from towers_qt.shell.palette import SIDE
 from towers_qt.skirmish.board.keyboard import step
 from towers_qt.skirmish.session import Player
@@ -101,7 +102,7 @@ def test_first_start_welcome_names_your_side(window, settings):
     window.session.new_game({"S": Player("ai", "Computer"), "N": Player("human", "You")}, 2)
     welcome(window, settings)
     text = window.welcome_box.text()
-    assert "<b>North</b>" in text and "Barrack" in text and settings.welcomed()
+    assert "<b>North</b>" in text and "Barrack" in text and settings.welcomed(game_kind("skirmish"))
     window.welcome_box.close()
     window.welcome_box = None
     welcome(window, settings)

@@ -69,7 +69,7 @@ def test_selecting_a_card_moves_nothing(game, clicks, qtbot):
 
 def test_every_dialog_fits_a_1280_by_720_screen(qtbot, settings):
     from towers_qt.castles.game import castles_sides
-    from towers_qt.castles.learn import LearnDialog
+    from towers_qt.castles.dialogs.learn import LearnDialog
     from towers_qt.castles.rules_text import rules_html
     from towers_qt.shell.about import AboutDialog
     from towers_qt.shell.chooser import GameChooser

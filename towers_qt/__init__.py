@@ -1,1 +1,1 @@
-"""Towers desktop app (PySide6). Renders what `towers_core.skirmish.api` says; holds no rule logic."""
+"""Towers desktop app (PySide6): each game renders what its core api says; the app holds no rule logic."""

@@ -1,5 +1,5 @@
 """Entry point `towers`: the window of the last game played (its autosave resumed), plus
-`--screenshot PATH [--game castles]` and `--smoke-test` (every game) for checks."""
+`--screenshot PATH [--game KEY]` and `--smoke-test` (every game of towers_qt.games) for checks."""
 from __future__ import annotations
 
 import argparse
@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from towers_core.checks import check_seed, output_file, whole_number
 from towers_core.errors import BadLevel, TowersError
+from towers_qt.games import DEFAULT, KEYS, game_kind
 
 if TYPE_CHECKING:  # Qt is imported only once the options are checked
     from PySide6.QtWidgets import QApplication
@@ -27,7 +28,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--turns", type=int, default=8, help="turns for --smoke-test")
     parser.add_argument("--seed", type=int, default=None, help="seed of the game to start")
     parser.add_argument("--new", action="store_true", help="do not resume the autosaved game")
-    parser.add_argument("--game", choices=("skirmish", "castles"), default=None,
+    parser.add_argument("--game", choices=KEYS, default=None,
                         help="the game to show (--screenshot) or to start (with --new)")
     args = parser.parse_args(argv)
     try:
@@ -70,8 +71,6 @@ def make_app(argv: list[str]) -> QApplication:
 def smoke_test(app: QApplication, turns: int, seed: int) -> int:
     """Computer against computer through the real window of every game; 0 when each showed
     `turns` actions (or its end) with board and log in step."""
-    from towers_qt.shell.games import KEYS
-
     codes = [smoke_game(app, key, turns, seed) for key in KEYS]
     return max(codes)
 
@@ -83,7 +82,6 @@ def smoke_game(app: QApplication, key: str, turns: int, seed: int) -> int:
 
     from PySide6.QtCore import QSettings
 
-    from towers_qt.shell.games import game_kind
     from towers_qt.shell.settings import AnimationSpeed, Settings
 
     store = QSettings(os.path.join(tempfile.mkdtemp(prefix="towers-smoke-"), "smoke.ini"), QSettings.IniFormat)
@@ -117,13 +115,12 @@ def main(argv: list[str] | None = None) -> int:
     if (args.screenshot or args.smoke_test) and "QT_QPA_PLATFORM" not in os.environ:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     app = make_app([sys.argv[0]])
-    from towers_qt.shell.games import game_kind
     from towers_qt.shell.settings import Settings
 
     if args.smoke_test:
         return smoke_test(app, args.turns, 7 if args.seed is None else args.seed)
     settings = Settings()
-    kind = game_kind(args.game or ("skirmish" if args.screenshot else first_game(settings, args.new)))
+    kind = game_kind(args.game or (DEFAULT if args.screenshot else first_game(settings, args.new)))
     window = kind.window(settings, autosave=not args.screenshot)
     window.show()
     if args.screenshot:
@@ -145,24 +142,22 @@ def first_game(settings: Settings, new: bool) -> str:
     """The game whose window opens first: the autosaved game's (so resuming shows no other window
     first), else the last one started."""
     from towers_qt.shell.frame import autosaved_game
-    from towers_qt.shell.games import KEYS
 
     saved = None if new else autosaved_game()
-    return saved if saved in KEYS else settings.last_game()
+    return saved if saved in KEYS else settings.last_game(KEYS)
 
 
 def welcome(window: GameFrame, settings: Settings) -> None:
     """The first start of each game only: which side you are and what to do first."""
-    from towers_qt.shell.games import game_kind
     from towers_qt.shell.welcome import show_welcome
 
-    game = window.GAME
-    if settings.welcomed(game):
+    kind = game_kind(window.GAME)
+    if settings.welcomed(kind):
         return
     s = window.session
     side = s.humans()[0] if s.humans() else "S"
-    window.welcome_box = show_welcome(window, game_kind(game).welcome_text(side, s.mode()))
-    settings.set_welcomed(game=game)
+    window.welcome_box = show_welcome(window, kind.welcome_text(side, s.mode()))
+    settings.set_welcomed(kind)
 
 
 if __name__ == "__main__":

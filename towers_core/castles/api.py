@@ -112,5 +112,16 @@ __all__ = [
     "mobility",
     "new_position",
     "preview",
+    "readings",
     "validate",
 ]
+
+
+def readings(pos: dict) -> dict:
+    """Who holds each castle and which are crowned (§6), for display. Keys: `holders` ({castle:
+    "S" | "N" | None}), `crowned` (the crowned castles, in CASTLES order), `castles` and `crowns`
+    ({"S": n, "N": n}: castles held, crowned ones included, and crowns). Raises BadPosition."""
+    from towers_core.castles.readings import board_readings
+
+    position.validate(pos)
+    return board_readings(pos["board"])

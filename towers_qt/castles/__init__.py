@@ -1,1 +1,1 @@
-"""Castles in the app: the board widgets (board, HUD, move list, Learn, rules text)."""
+"""The Castles game in the app: its board, docks, dialogs, session and window."""

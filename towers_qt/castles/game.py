@@ -13,7 +13,7 @@ from towers_core.castles import api
 from towers_core.castles.ai.levels import LEVELS
 from towers_qt.castles.rules_text import welcome_text
 from towers_qt.castles.session import check_state
-from towers_qt.castles.thumbnails import render_board
+from towers_qt.castles.board.thumbnails import render_board
 from towers_qt.castles.window import CastlesWindow, side_names
 from towers_qt.shell.new_game import GameSetup, NewGameDialog, Sides, level_caps, random_seed
 from towers_qt.shell.palette import colour_word
@@ -33,6 +33,8 @@ class Castles:
     key = "castles"
     title = "Castles"
     blurb = "Build and push towers of pieces to hold 4 of the 5 castles. Nothing is hidden."
+    about = "stacking Towers: build and push towers to hold 4 of the 5 castles or crown 3; no luck."
+    legacy_keys: dict[str, str] = {}
 
     def picture(self, size: int) -> QPixmap:
         start = api.new_position()["board"]

@@ -54,7 +54,7 @@ ROW = ["b1", "c1", "d1", "e1", "f1", "b2", "c2", "d2", "e2", "f2", "b3", "c3", "
 @lru_cache(maxsize=len(SCHEMES))
 def _pictures(scheme: str) -> dict[str, str]:
     """The rules' pictures, drawn once in each colour scheme."""
-    from .thumbnails import data_uri, render_board
+    from towers_qt.castles.board.thumbnails import data_uri, render_board
 
     start = api.new_position()["board"]
     return {

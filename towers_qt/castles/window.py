@@ -13,10 +13,10 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMessageBox, QPushButton, QVBoxLayout, QWidget
 
 from towers_core.board import PLAYERS
-from towers_qt.castles.board import CastlesBoard
-from towers_qt.castles.hud import CastlesHud
-from towers_qt.castles.keys import HELP as KEYS_HELP
-from towers_qt.castles.move_list import MoveList
+from towers_qt.castles.board.widget import CastlesBoard
+from towers_qt.castles.board.hud import CastlesHud
+from towers_qt.castles.board.keys import HELP as KEYS_HELP
+from towers_qt.castles.docks.move_list import MoveList
 from towers_qt.castles.rules_text import game_over_text, rules_html
 from towers_qt.castles.session import CastlesSession
 from towers_qt.shell.frame import GameFrame
@@ -260,7 +260,7 @@ class CastlesWindow(GameFrame):
 
     def show_learn(self) -> None:
         """Help → Learn Castles: the guided tour, beside the game."""
-        from towers_qt.castles.learn import LearnDialog
+        from towers_qt.castles.dialogs.learn import LearnDialog
         from towers_qt.shell.fit import fit_to_screen
 
         self.learn_dialog = LearnDialog(self, self.settings.store)

@@ -1,4 +1,5 @@
-"""About: name, version, icon, and the fan-project notice the seed requires word for word."""
+"""About: name, version, icon, a line from each game of the registry, and the fan-project notice
+the seed requires word for word."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
@@ -11,6 +12,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from towers_qt.games import kinds
 from towers_qt.shell.look import (
     GOLD,
     INK,
@@ -24,9 +26,8 @@ from towers_qt.shell.look import (
 NOTICE = ("An unofficial fan-made playtest of the in-world game from The Stormlight Archive. "
           "Not affiliated with or endorsed by Brandon Sanderson or Dragonsteel.")
 ART = "All art is original to this project."
-TAGLINE = "A two-player strategy game of armies, high ground and hidden cards."
-RULES_LINE = ("Follows the printed Towers v1.3 playtest rules: core game, one skirmish. "
-              "Built with Qt (PySide6) and a Cython rules engine.")
+TAGLINE = "Strategy board games for two on a 7×7 board, against the computer or hot-seat."
+BUILT = "Built with Qt (PySide6) and Cython rules engines."
 ICON = 96
 
 
@@ -48,7 +49,10 @@ class AboutDialog(QDialog):
                                   " padding: 2px 0 2px 10px;")
         self.art = _text(ART, INK)
         self.art.setObjectName("aboutArt")
-        layout.addWidget(_text(RULES_LINE, MUTED))
+        self.game_lines = [_text(f"<b>{kind.title}</b>: {kind.about}", MUTED) for kind in kinds()]
+        for line in self.game_lines:
+            layout.addWidget(line)
+        layout.addWidget(_text(BUILT, MUTED))
         layout.addWidget(self.notice)
         layout.addWidget(self.art)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)

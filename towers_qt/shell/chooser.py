@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from towers_qt.shell.games import KEYS, game_kind
+from towers_qt.games import DEFAULT, KEYS, game_kind
 from towers_qt.shell.look import heading, muted, primary
 
 PICTURE = 72
@@ -22,13 +22,14 @@ PICTURE = 72
 class GameChooser(QDialog):
     """One large button per game; Next (or a double click) goes on to that game's options."""
 
-    def __init__(self, parent: QWidget | None = None, current: str = "skirmish") -> None:
+    def __init__(self, parent: QWidget | None = None, current: str = DEFAULT) -> None:
         super().__init__(parent)
         self.setWindowTitle("New game")
         self.setObjectName("GameChooser")
         layout = QVBoxLayout(self)
         layout.addWidget(heading("Which game?"))
-        intro = muted("Both are for two players on a 7×7 board: against the computer or hot-seat "
+        every = "Both are" if len(KEYS) == 2 else "All are"
+        intro = muted(f"{every} for two players on a 7×7 board: against the computer or hot-seat "
                       "on this device.")
         intro.setWordWrap(True)
         layout.addWidget(intro)

@@ -5,7 +5,7 @@ A game's window subclasses `GameFrame` and supplies its session (with `save`, `s
 `result`, `position`, `asking`, `shutdown`, and the signals `positionChanged` and `actionPlayed`),
 its board and docks, `refresh`, `on_action_played`, `play`, `_show_new_game`, `update_actions`
 and `start_options(setup)`. Which game a file holds is its "game" key; opening
-another game's file (or choosing another game) swaps the window for that game's (`shell/games.py`).
+another game's file (or choosing another game) swaps the window for that game's (`towers_qt/games.py`).
 """
 from __future__ import annotations
 
@@ -28,6 +28,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from towers_qt.games import KEYS, game_kind, named
+from towers_qt.shell.about import AboutDialog
+from towers_qt.shell.chooser import GameChooser
 from towers_qt.shell.fit import fit_to_screen
 from towers_qt.shell.names import display_names
 from towers_qt.shell.palette import apply_scheme
@@ -41,7 +44,7 @@ FIRST_SIZE = QSize(1280, 860)  # a game window's size on a first start, when the
 class GameFrame(QMainWindow):
     """What every game's main window does the same way (see the module docstring)."""
 
-    GAME = "?"  # the key of the game in shell.games.GAMES
+    GAME = "?"  # the key of the game in towers_qt.games.KEYS
 
     def __init__(self, settings: Settings | None, autosave: bool) -> None:
         super().__init__()
@@ -162,7 +165,7 @@ class GameFrame(QMainWindow):
         geometry = self.settings.window_geometry()
         if not geometry.isEmpty():
             self.restoreGeometry(geometry)
-        state = self.settings.dock_state(self.GAME)
+        state = self.settings.dock_state(game_kind(self.GAME))
         if state.isEmpty() or not self.restoreState(state):
             self._default_layout()
 
@@ -201,7 +204,7 @@ class GameFrame(QMainWindow):
             QTimer.singleShot(0, s.start_ai)
 
     def _guard_device(self) -> None:
-        """A game with secrets covers the screen here in hot-seat (Skirmish's curtain)."""
+        """A game with secrets covers the screen here in hot-seat (its curtain)."""
 
     def names(self) -> dict[str, str]:
         """The players' names as every widget shows them (shell.names)."""
@@ -218,12 +221,9 @@ class GameFrame(QMainWindow):
     # -- new game -----------------------------------------------------------------------------
     def new_game_dialog(self) -> None:
         """Game → New game: choose the game, then its options; another game swaps the window."""
-        from towers_qt.shell.chooser import GameChooser
-        from towers_qt.shell.games import game_kind
-
         if not self.may_abandon():
             return
-        chooser = GameChooser(self, self.settings.last_game() if self.GAME == "?" else self.GAME)
+        chooser = GameChooser(self, self.settings.last_game(KEYS) if self.GAME == "?" else self.GAME)
         self.message_box = None
         if chooser.exec() != GameChooser.Accepted:
             return
@@ -249,8 +249,6 @@ class GameFrame(QMainWindow):
     def switch_to(self, key: str) -> GameFrame:
         """Replace this window by `key`'s game window in the same place; this one closes (and
         autosaves nothing: the new game's first turn writes the autosave)."""
-        from towers_qt.shell.games import game_kind
-
         window = game_kind(key).window(self.settings, self.autosave)
         window.setGeometry(self.geometry())
         if self.isVisible():
@@ -306,14 +304,12 @@ class GameFrame(QMainWindow):
     def _load(self, path: str | Path) -> GameFrame:
         """Check the whole file with its game's checks first, then take it over (in that game's
         window); SaveError with the game in progress untouched otherwise."""
-        from towers_qt.shell.games import game_kind
-
         data = read_json(path)
         key = game_of(data)
         try:
             kind = game_kind(key)
         except KeyError:
-            raise SaveError(f"{Path(path).name} is damaged: game must be \"skirmish\" or \"castles\".") from None
+            raise SaveError(f"{Path(path).name} is damaged: game must be {named()}.") from None
         state = kind.check_state(data)
         target = self if key == self.GAME else self.switch_to(key)
         target.take_over(state, Path(path).name)
@@ -389,13 +385,11 @@ class GameFrame(QMainWindow):
         box.show()
 
     def show_about(self) -> None:
-        from towers_qt.shell.about import AboutDialog
-
         AboutDialog(self).open()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.settings.set_window_geometry(self.saveGeometry())
-        self.settings.set_dock_state(self.saveState(), self.GAME)
+        self.settings.set_dock_state(self.saveState(), game_kind(self.GAME))
         self.settings.sync()
         self._autosave()
         self.session.shutdown()

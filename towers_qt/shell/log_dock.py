@@ -1,7 +1,7 @@
 """The Log dock of every game: one wrapped, coloured line per action, appended as the game goes on.
 
-The game says what each line reads (skirmish/log_text.py, castles/window.py); this widget only
-lists them, measures their wrapping and keeps the newest in sight.
+The game says what each line reads; this widget only lists them, measures their wrapping and keeps
+the newest in sight.
 """
 from __future__ import annotations
 

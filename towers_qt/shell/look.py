@@ -1,12 +1,9 @@
-"""Shared look and plumbing for the dialogs and the curtain: the style sheet's colours, fonts, card emblems
-(the sides' colours are shell.palette's)."""
+"""Shared look and plumbing for the dialogs and the curtain: the style sheet's colours, fonts, the
+app's icon (the sides' colours are shell.palette's; a game's own pictures are the game's)."""
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
-
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPixmap
+from PySide6.QtGui import QPainter, QPixmap
 from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 
 from towers_core.board import SIDE_NAMES
@@ -23,55 +20,8 @@ PANEL = "#332b25"
 RAISED = "#3d342c"
 EDGE = "#51463b"
 WARN = "#e07a80"       # over budget, losing odds: South's crimson lightened to read on dark
-PARCHMENT = "#e9dcb9"  # card faces
 SERIF = "DejaVu Serif"
 LABEL_WIDTH = 96
-
-
-@lru_cache(maxsize=256)
-def card_pixmap(code: str, size: int, ratio: float = 1.0) -> QPixmap:
-    """The card's emblem (resources/cards/<code>.svg) on a parchment tile; letters if missing."""
-    pix = QPixmap(int(size * ratio), int(size * ratio))
-    pix.setDevicePixelRatio(ratio)
-    pix.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(pix)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    _paint_tile(painter, size)
-    path = resource(f"cards/{code}.svg")
-    inset = size * 0.12
-    if not (path.is_file() and _paint_svg(painter, path, QRectF(inset, inset, size - 2 * inset,
-                                                                  size - 2 * inset))):
-        _paint_letters(painter, code, size)
-    painter.end()
-    return pix
-
-
-def _paint_tile(painter: QPainter, size: int) -> None:
-    """A parchment card face: the emblems are dark ink meant for a light ground."""
-    painter.setPen(QPen(QColor(GOLD), 1.5))
-    painter.setBrush(QColor(PARCHMENT))
-    radius = size * 0.16
-    painter.drawRoundedRect(QRectF(1, 1, size - 2, size - 2), radius, radius)
-
-
-def _paint_svg(painter: QPainter, path: Path, rect: QRectF) -> bool:
-    from PySide6.QtSvg import QSvgRenderer
-
-    renderer = QSvgRenderer(str(path))
-    if not renderer.isValid():
-        return False
-    renderer.setAspectRatioMode(Qt.AspectRatioMode.KeepAspectRatio)
-    renderer.render(painter, rect)
-    return True
-
-
-def _paint_letters(painter: QPainter, code: str, size: int) -> None:
-    painter.setPen(QColor(DARK))
-    font = QFont(SERIF)
-    font.setPixelSize(max(8, int(size * 0.38)))
-    font.setBold(True)
-    painter.setFont(font)
-    painter.drawText(QRectF(0, 0, size, size), Qt.AlignmentFlag.AlignCenter, code)
 
 
 def icon_pixmap(size: int, ratio: float = 1.0) -> QPixmap:

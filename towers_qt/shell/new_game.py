@@ -1,6 +1,6 @@
 """New game options of every game: who plays, how strong the computer is, who starts, and (where
 luck plays a part) the seed that replays it. A game says how its sides are called and whether its
-colour decides who starts (Castles: Light always moves first) through `Sides`."""
+colour decides who starts (when one colour always moves first) through `Sides`."""
 from __future__ import annotations
 
 import random
@@ -76,7 +76,7 @@ def level_text(level: str, cap_ms: int | None) -> str:
     return f"{text} (up to {cap_ms / 1000:g} s a move)"
 
 
-SKIRMISH_SIDES = Sides()
+PLAIN_SIDES = Sides()  # South and North, seeded, the level texts without clock caps
 
 
 @dataclass
@@ -113,7 +113,7 @@ class NewGameDialog(QDialog):
     """Asks for a GameSetup; remembers the choices in Settings for next time."""
 
     def __init__(self, parent: QWidget | None = None, settings: Settings | None = None,
-                 seed: int | None = None, sides: Sides = SKIRMISH_SIDES) -> None:
+                 seed: int | None = None, sides: Sides = PLAIN_SIDES) -> None:
         super().__init__(parent)
         self.sides = sides
         self.setObjectName("newGameDialog")

@@ -27,7 +27,7 @@ class RulesWindow(QDialog):
 
     def __init__(self, parent: QWidget | None = None, html: str | None = None,
                  title: str = "Towers — Rules") -> None:
-        """Skirmish's resources/rules.html, or a game's own rules `html` (Castles)."""
+        """The rules of resources/rules.html, or a game's own rules `html`."""
         super().__init__(parent)
         self.html = html
         self.setObjectName("rulesWindow")

@@ -1,8 +1,9 @@
 """Save files of every game: written atomically, read as JSON all-or-nothing.
 
 `write_atomic` never leaves half a file; `read_json` refuses anything that is not a Towers save
-(too large, not JSON, no "format") with a plain SaveError; the "game" key (absent before issue 10:
-Skirmish) says which game's checks (skirmish/save_check.py, castles/session.py) take it from there.
+(too large, not JSON, no "format") with a plain SaveError; the "game" key says which game's
+`check_state` takes it from there (a save without one is the registry's first game's, which came
+before the others).
 The small checks below word every broken field the same way for all games.
 """
 from __future__ import annotations
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from towers_core.errors import TowersError
+from towers_qt.games import DEFAULT
 
 SAVE_FORMAT = "towers-save"
 FILTER = "Towers games (*.towers.json *.json);;All files (*)"  # the file dialogs' filter
@@ -65,8 +67,8 @@ def read_json(path: str | Path) -> dict:
 
 
 def game_of(data: dict) -> str:
-    """Which game a save holds (saves before issue 10 are Skirmish's)."""
-    game = data.get("game", "skirmish")
+    """Which game a save holds (a save without the key is the first game's: towers_qt.games.DEFAULT)."""
+    game = data.get("game", DEFAULT)
     return game if isinstance(game, str) else "?"
 
 

@@ -6,8 +6,9 @@ so each getter converts (and falls back) itself.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import IntEnum
-from typing import Any
+from typing import Any, Protocol
 
 from PySide6.QtCore import QByteArray, QSettings
 
@@ -60,9 +61,11 @@ class Key:
     ANIMATION = "view/animation_speed"
     ORIENTATION = "view/orientation"
     PALETTE = "view/palette"
+    # A game's own keys are "<game>/welcomed" and "window/dock_state_<game>"; the first game kept
+    # the two below from before there were others (its GameKind.legacy_keys names them).
     WELCOMED = "app/welcomed"
     GEOMETRY = "window/geometry"
-    DOCK_STATE = "window/dock_state"  # Skirmish's; other games add "_<game>"
+    DOCK_STATE = "window/dock_state"
     LAST_GAME = "app/last_game"
     # Only a solo player's muster is remembered (a hot-seat muster is the other player's secret);
     # the keys were renamed when that rule came in, so musters stored before it are never shown.
@@ -71,6 +74,12 @@ class Key:
     MUSTER_SOUTH = "muster/solo_last_south"
     MUSTER_NORTH = "muster/solo_last_north"
     FINISHED = "games/finished"   # ids of games that ended here (their reviews show every card)
+
+
+class GameKeys(Protocol):
+    """What the settings need of a game to name its own keys (shell.game.GameKind has both)."""
+    key: str
+    legacy_keys: Mapping[str, str]  # "welcomed" / "dock_state" -> the key kept from before
 
 
 def make_qsettings() -> QSettings:
@@ -195,11 +204,11 @@ class Settings:
     def set_palette(self, name: str) -> None:
         self._set(Key.PALETTE, _choice(name, PALETTES, "classic"))
 
-    def welcomed(self, game: str = "skirmish") -> bool:
+    def welcomed(self, game: GameKeys) -> bool:
         """Whether `game`'s first-start welcome has been shown (each game has its own)."""
         return str(self._get(_welcome_key(game), "false")).lower() in ("true", "1")
 
-    def set_welcomed(self, done: bool = True, game: str = "skirmish") -> None:
+    def set_welcomed(self, game: GameKeys, done: bool = True) -> None:
         self._set(_welcome_key(game), bool(done))
 
     def orientation(self) -> str:
@@ -217,17 +226,18 @@ class Settings:
     def set_window_geometry(self, data: QByteArray | bytes) -> None:
         self._set(Key.GEOMETRY, QByteArray(data))
 
-    def dock_state(self, game: str = "skirmish") -> QByteArray:
+    def dock_state(self, game: GameKeys) -> QByteArray:
         """Bytes from QMainWindow.saveState() of `game`'s window; empty when never saved."""
         return _to_bytes(self._get(_dock_key(game)))
 
-    def set_dock_state(self, data: QByteArray | bytes, game: str = "skirmish") -> None:
+    def set_dock_state(self, data: QByteArray | bytes, game: GameKeys) -> None:
         self._set(_dock_key(game), QByteArray(data))
 
-    def last_game(self) -> str:
-        """The game last started, offered first in the game chooser."""
+    def last_game(self, known: tuple[str, ...]) -> str:
+        """The game last started, offered first in the game chooser: one of `known` (the registry's
+        keys), else the first of them."""
         value = self._get(Key.LAST_GAME)
-        return value if value in ("skirmish", "castles") else "skirmish"
+        return value if value in known else known[0]
 
     def set_last_game(self, game: str) -> None:
         self._set(Key.LAST_GAME, game)
@@ -275,11 +285,11 @@ def _to_bytes(value: Any) -> QByteArray:
     return QByteArray()
 
 
-def _dock_key(game: str) -> str:
-    """Each game's docks differ, so each keeps its own layout (Skirmish's under the old key)."""
-    return Key.DOCK_STATE if game == "skirmish" else f"{Key.DOCK_STATE}_{game}"
+def _dock_key(game: GameKeys) -> str:
+    """Each game's docks differ, so each keeps its own layout (under its legacy key if it has one)."""
+    return game.legacy_keys.get("dock_state", f"{Key.DOCK_STATE}_{game.key}")
 
 
-def _welcome_key(game: str) -> str:
-    """Skirmish keeps the key it always had, so a welcomed player is not welcomed again."""
-    return Key.WELCOMED if game == "skirmish" else f"{game}/welcomed"
+def _welcome_key(game: GameKeys) -> str:
+    """A game with a legacy key keeps it, so a player welcomed before is not welcomed again."""
+    return game.legacy_keys.get("welcomed", f"{game.key}/welcomed")

@@ -9,10 +9,10 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from towers_core.board import SIDE_NAMES
 from towers_core.skirmish.ai.levels import LEVELS
-from towers_qt.shell.look import card_pixmap
+from towers_qt.skirmish.board.emblem import card_pixmap
 from towers_qt.shell.palette import colour_word
 from towers_qt.shell.players import other
-from towers_qt.shell.settings import Settings
+from towers_qt.shell.settings import Key, Settings
 from towers_qt.skirmish.save_check import check_state
 from towers_qt.skirmish.welcome import welcome_text
 from towers_qt.skirmish.window import MainWindow, last_squares
@@ -33,6 +33,9 @@ class Skirmish:
     key = "skirmish"
     title = "Skirmish"
     blurb = "Hidden cards and a King to guard: muster an army, scout, fight for the high ground."
+    about = ("armies, high ground and hidden cards; follows the printed Towers v1.3 playtest rules: "
+             "core game, one skirmish.")
+    legacy_keys = {"dock_state": Key.DOCK_STATE, "welcomed": Key.WELCOMED}  # its keys from before Castles
 
     def picture(self, size: int) -> QPixmap:
         return card_pixmap("Kn", size)

@@ -6,19 +6,45 @@ cards follow the size of the board's cards.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 
 if TYPE_CHECKING:
-    from towers_qt.skirmish.window import MainWindow
+    from PySide6.QtWidgets import QDockWidget
+
+    from towers_qt.skirmish.board.view import BoardView
+    from towers_qt.skirmish.docks.barrack import BarrackWidget
+    from towers_qt.skirmish.docks.dominance import DominanceWidget
+
+
+class BoardAndDocks(Protocol):
+    """What the layout reads of Skirmish's QMainWindow (skirmish.window.MainWindow), named here so
+    the window can import the layout and not the other way round."""
+    view: BoardView
+    barrack: BarrackWidget
+    dominance: DominanceWidget
+    barrack_dock: QDockWidget
+    dominance_dock: QDockWidget
+    log_dock: QDockWidget
+    dock_balancer: DockBalancer
+
+    def docks(self) -> list[QDockWidget]: ...
+
+    def width(self) -> int: ...
+
+    def height(self) -> int: ...
+
+    def resizeDocks(self, docks: list[QDockWidget], sizes: list[int], orientation: Qt.Orientation) -> None: ...
+
+    def installEventFilter(self, watcher: QObject) -> None: ...
 
 DOCK_MIN = {"BarrackDock": 150, "DominanceDock": 220, "LogDock": 220}
 SIDE_SHARE = {"BarrackDock": 0.16, "DominanceDock": 0.2, "LogDock": 0.2}
 DOCK_MAX_START = 340
 
 
-def fit_docks(window: MainWindow) -> None:
+def fit_docks(window: BoardAndDocks) -> None:
     """Small minimum widths for the docks; the barrack's tiles follow the board's cards."""
     for dock in window.docks():
         dock.setMinimumWidth(DOCK_MIN.get(dock.objectName(), 160))
@@ -26,7 +52,7 @@ def fit_docks(window: MainWindow) -> None:
     window.dock_balancer = DockBalancer(window)
 
 
-def start_widths(window: MainWindow) -> None:
+def start_widths(window: BoardAndDocks) -> None:
     """First-run dock widths as a share of the window (a saved layout overrides them)."""
     width = window.width()
     docks = [window.barrack_dock, window.dominance_dock]
@@ -45,7 +71,7 @@ class DockBalancer(QObject):
     SLACK = 24
     DOCK_MAX = 440
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: BoardAndDocks) -> None:
         super().__init__(window)
         self.window = window
         window.installEventFilter(self)

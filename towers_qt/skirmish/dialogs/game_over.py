@@ -20,12 +20,12 @@ from towers_qt.shell.look import (
     INK,
     MUTED,
     PANEL,
-    card_pixmap,
     heading,
     primary,
     secondary,
 )
 from towers_qt.shell.names import inner, possessive
+from towers_qt.skirmish.board.emblem import card_pixmap
 from towers_qt.shell.palette import SIDE_COLOR, SIDE_TEXT
 from towers_qt.shell.players import other
 

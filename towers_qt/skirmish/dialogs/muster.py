@@ -33,12 +33,12 @@ from towers_qt.shell.look import (
     MUTED,
     PANEL,
     WARN,
-    card_pixmap,
     heading,
     muted,
     primary,
     secondary,
 )
+from towers_qt.skirmish.board.emblem import card_pixmap
 from towers_qt.shell.palette import SIDE_TEXT
 from towers_qt.shell.settings import Settings
 

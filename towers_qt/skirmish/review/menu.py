@@ -2,20 +2,17 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
+from towers_qt.shell.frame import GameFrame
 from towers_qt.shell.names import display_names
 from towers_qt.shell.save_file import FILTER, SaveError
 from towers_qt.skirmish.review.dialog import ReviewDialog
 from towers_qt.skirmish.save_check import read_save
 
-if TYPE_CHECKING:
-    from towers_qt.skirmish.window import MainWindow
 
-
-def install(window: MainWindow) -> None:
+def install(window: GameFrame) -> None:
     """Game ▸ Review game (once the game is over) and Game ▸ Review a saved game…"""
     game_menu = next(a.menu() for a in window.menuBar().actions() if a.text().replace("&", "") == "Game")
     quit_action = game_menu.actions()[-1]
@@ -29,7 +26,7 @@ def install(window: MainWindow) -> None:
     game_menu.aboutToShow.connect(lambda: window.review_action.setEnabled(window.session.result is not None))
 
 
-def review_session(window: MainWindow) -> ReviewDialog | None:
+def review_session(window: GameFrame) -> ReviewDialog | None:
     """Review the window's game; only once it is over (a review reveals every card)."""
     s = window.session
     if s.result is None or not s.log:
@@ -37,14 +34,14 @@ def review_session(window: MainWindow) -> ReviewDialog | None:
     return _open(window, s.log, s.histories, display_names(s.players))
 
 
-def review_file_dialog(window: MainWindow) -> None:
+def review_file_dialog(window: GameFrame) -> None:
     """Ask for a saved game and review it (nothing happens if the dialog is cancelled)."""
     path, _ = QFileDialog.getOpenFileName(window, "Review a saved game", str(Path.home()), FILTER)
     if path:
         review_file(window, path)
 
 
-def review_file(window: MainWindow, path: str | Path) -> ReviewDialog | None:
+def review_file(window: GameFrame, path: str | Path) -> ReviewDialog | None:
     """Review a saved game; an unfinished one is refused (its hidden cards are still secret)."""
     try:
         state = read_save(path)
@@ -58,7 +55,7 @@ def review_file(window: MainWindow, path: str | Path) -> ReviewDialog | None:
     return _open(window, state["log"], state["histories"], display_names(state["players"]))
 
 
-def _open(window: MainWindow, log: list[dict], histories: dict, names: dict[str, str]) -> ReviewDialog:
+def _open(window: GameFrame, log: list[dict], histories: dict, names: dict[str, str]) -> ReviewDialog:
     dialog = ReviewDialog(log, histories, names, window)
     window.review_dialog = dialog
     dialog.open()

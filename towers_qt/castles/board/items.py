@@ -20,9 +20,9 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from towers_core.board import FILES, SQUARES
 from towers_core.castles.notation import CASTLES
 
-from . import art
-from .projection import Projection, board_xy
-from .style import (
+from towers_qt.castles.board import art
+from towers_qt.castles.board.projection import Projection, board_xy
+from towers_qt.castles.board.style import (
     CASTLE,
     CASTLE_LIGHT,
     HALF_H,

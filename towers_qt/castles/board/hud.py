@@ -9,9 +9,8 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 from towers_core.castles import api
 from towers_qt.shell.names import turn_text
 
-from .board_reading import castle_counts
-from .rules_text import game_over_text
-from .style import CASTLE, GOLD, SIDE, SIDE_LIGHT
+from towers_qt.castles.rules_text import game_over_text
+from towers_qt.castles.board.style import CASTLE, GOLD, SIDE, SIDE_LIGHT
 
 SHEET = """
 QFrame#SidePanel { background: #332b25; border: 1px solid #51463b; border-radius: 8px; }
@@ -124,11 +123,11 @@ class CastlesHud(QWidget):
     def update_from(self, pos: dict, names: dict[str, str], thinking: bool, your_turn: bool = False) -> None:
         """Show `pos`'s counts; `thinking` = the computer is choosing the move of the side to move;
         `your_turn` = the one human at this device is to move (worded as in every game)."""
-        counts = castle_counts(pos)
+        counts = api.readings(pos)
         moves = api.mobility(pos)
         running = pos.get("result") is None
         for side, panel in self.panels.items():
-            panel.show_counts(names.get(side, side), counts[side]["castles"], counts[side]["crowns"],
+            panel.show_counts(names.get(side, side), counts["castles"][side], counts["crowns"][side],
                               moves[side], running and pos["to_move"] == side)
         mover = names.get(pos["to_move"], pos["to_move"])
         if not running:

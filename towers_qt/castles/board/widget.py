@@ -13,15 +13,14 @@ from PySide6.QtWidgets import QGraphicsScene, QVBoxLayout, QWidget
 from towers_core.board import SQUARES, step
 from towers_core.castles import api
 
-from .animation import MoveAnimation, reached
-from .board_reading import crowned
-from .describe import move_text, square_text
-from .items import ArrowItem, BoardItem, GhostItem, SquareMark, TowerItem
-from .keys import BoardKeys
-from .overlays import ActionBar, RotatePanel, ViewMenuButton
-from .projection import Projection
-from .style import CURSOR, GOLD, LAST, NEUTRAL, SELECT, SIDE
-from .view import BOTTOM_ROOM, BoardView
+from towers_qt.castles.board.animation import MoveAnimation, reached
+from towers_qt.castles.board.describe import move_text, square_text
+from towers_qt.castles.board.items import ArrowItem, BoardItem, GhostItem, SquareMark, TowerItem
+from towers_qt.castles.board.keys import BoardKeys
+from towers_qt.castles.board.overlays import ActionBar, RotatePanel, ViewMenuButton
+from towers_qt.castles.board.projection import Projection
+from towers_qt.castles.board.style import CURSOR, GOLD, LAST, NEUTRAL, SELECT, SIDE
+from towers_qt.castles.board.view import BOTTOM_ROOM, BoardView
 
 KEY_PREFIX = "castles/board/"
 
@@ -45,6 +44,7 @@ class CastlesBoard(BoardKeys, QWidget):
         self.settings = settings if settings is not None else _settings_store()
         self.key_prefix = key_prefix  # where rotation, zoom and mode are kept (Learn keeps its own)
         self.pos_: dict = api.new_position()
+        self.crowns: dict[str, str] = {}  # crowned castle -> its tower, as drawn (see crowns())
         self.last_action: str | None = None
         self.last_before: dict | None = None  # the position last_action was played from, when known
         self.last_path: list[str] = []  # the squares last_action reached (a push's whole path)
@@ -140,6 +140,7 @@ class CastlesBoard(BoardKeys, QWidget):
             self.show_position(after, action, [], False, before)
             QTimer.singleShot(0, self, self.animation_finished.emit)
             return
+        self.crowns = crowns(after)
         self.animation = MoveAnimation(self, before, action, self.speed, self._set_tower)
         self.animation.finished.connect(lambda: self._animation_done(before, after, action))
         self.animation.start()
@@ -230,7 +231,7 @@ class CastlesBoard(BoardKeys, QWidget):
         return [a for a in self.legal if a[:2] == square]
 
     def _set_tower(self, square: str, tower: str) -> None:
-        self.towers[square].set_tower(tower, crowned(square, tower))
+        self.towers[square].set_tower(tower, self.crowns.get(square) == tower)
 
     def _reproject(self) -> None:
         """Re-place every item for the current mode and rotation (re-sorting depth)."""
@@ -250,8 +251,9 @@ class CastlesBoard(BoardKeys, QWidget):
         if self.animation is not None:
             return
         board = self.pos_["board"]
+        self.crowns = crowns(self.pos_)
         for sq, item in self.towers.items():
-            item.set_tower(board.get(sq, ""), crowned(sq, board.get(sq, "")))
+            item.set_tower(board.get(sq, ""), self.crowns.get(sq) == board.get(sq, ""))
         self._clear_transient()
         glows = {}  # square -> outline colour, set once so an unchanged tower keeps its cached picture
         self._mark_last_move(glows)
@@ -313,7 +315,7 @@ class CastlesBoard(BoardKeys, QWidget):
         board = self.pos_["board"]
         origin = info["from"]
         if info["kind"] == "push":
-            self.towers[origin].set_tower(board[origin], crowned(origin, board[origin]), len(info["stays"]))
+            self.towers[origin].set_tower(board[origin], self.crowns.get(origin) == board[origin], len(info["stays"]))
         for sq, pieces in info["gains"].items():
             for i, piece in enumerate(pieces):
                 self._add(GhostItem(sq, len(board.get(sq, "")) + i, piece, self.proj))
@@ -356,7 +358,7 @@ class CastlesBoard(BoardKeys, QWidget):
 
     def describe_square(self, square: str) -> str:
         """What stands on `square`, in words (the hover text)."""
-        return square_text(self.pos_["board"], square)
+        return square_text(self.pos_, square)
 
     def _zoomed(self, zoom: float) -> None:
         self.settings.setValue(self.key_prefix + "zoom", zoom)
@@ -415,3 +417,10 @@ class CastlesBoard(BoardKeys, QWidget):
     def focusOutEvent(self, event: QFocusEvent) -> None:
         super().focusOutEvent(event)
         self._refresh()
+
+
+def crowns(pos: dict) -> dict[str, str]:
+    """The castles the core reads as crowned in `pos`, with their towers. A square is drawn crowned
+    while it shows that tower, so a move's animation (towards `pos`) rings a castle as the crowning
+    piece lands; a crown, once won, never changes."""
+    return {c: pos["board"][c] for c in api.readings(pos)["crowned"]}

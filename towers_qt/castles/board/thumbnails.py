@@ -8,10 +8,10 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsScene
 
 from towers_core.board import SQUARES
+from towers_core.castles import api
 
-from .board_reading import crowned
-from .items import ArrowItem, BoardItem, TowerItem
-from .projection import Projection
+from towers_qt.castles.board.items import ArrowItem, BoardItem, TowerItem
+from towers_qt.castles.board.projection import Projection
 
 
 def _region_rect(proj: Projection, board: dict, region: list[str]) -> QRectF:
@@ -30,9 +30,10 @@ def render_board(board: dict, mode: str = "3d", width: int = 300, arrow: tuple[s
     proj = Projection(mode, 0)
     scene = QGraphicsScene()
     scene.addItem(BoardItem(proj))
+    crowns = api.readings({**api.new_position(), "board": board})["crowned"]
     for sq in SQUARES:
         item = TowerItem(sq, proj)
-        item.set_tower(board.get(sq, ""), crowned(sq, board.get(sq, "")))
+        item.set_tower(board.get(sq, ""), sq in crowns)
         scene.addItem(item)
     if arrow:
         scene.addItem(ArrowItem(arrow[0], arrow[1], proj, QColor("#fff07a")))

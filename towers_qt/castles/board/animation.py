@@ -11,7 +11,7 @@ from PySide6.QtCore import QEasingCurve, QObject, QVariantAnimation, Signal
 from towers_core.board import step
 from towers_core.castles import api
 
-from .items import MovingStack, tower_z
+from towers_qt.castles.board.items import MovingStack, tower_z
 
 STEP_MS = 230  # one square of a push (or a build's fall) at speed factor 1
 

@@ -12,7 +12,7 @@ from PySide6.QtGui import QPolygonF
 
 from towers_core.board import FILES, SQUARES
 
-from .style import HALF_H, HALF_W, PIECE, UNIT
+from towers_qt.castles.board.style import HALF_H, HALF_W, PIECE, UNIT
 
 # Unit steps of each compass direction in board coordinates (east, north).
 DIRECTION_STEP = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0)}

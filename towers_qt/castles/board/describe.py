@@ -2,10 +2,10 @@
 and the hover text), read from api.preview's answer and the position — never judged here."""
 from __future__ import annotations
 
+from towers_core.castles import api
 from towers_core.castles.notation import CASTLES
 from towers_qt.shell.palette import colour_word
 
-from .board_reading import crowned
 
 
 def move_text(info: dict) -> str:
@@ -32,14 +32,14 @@ def _owner(tower: str) -> str:
     return "neutral" if top == "X" else f"{colour_word(top)} on top"
 
 
-def square_text(board: dict, square: str) -> str:
+def square_text(pos: dict, square: str) -> str:
     """E.g. "e4 (castle): 3 high — blue, blue, red (bottom to top); red controls it"."""
-    tower = board.get(square, "")
+    tower = pos["board"].get(square, "")
     name = f"{square} (castle)" if square in CASTLES else square
     if not tower:
         return f"{name}: empty"
     words = ["neutral base" if p == "X" else colour_word(p) for p in tower]
     top = tower[-1]
     owner = "nobody controls it" if top == "X" else f"{colour_word(top)} controls it"
-    crown = ", crowned" if crowned(square, tower) else ""
+    crown = ", crowned" if square in api.readings(pos)["crowned"] else ""
     return f"{name}: {len(tower)} high — {', '.join(words)} (bottom to top); {owner}{crown}"

@@ -13,9 +13,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from . import sample_game
-from .board import CastlesBoard
-from .hud import CastlesHud
+from towers_qt.castles.dialogs import sample_game
+from towers_qt.castles.board.widget import CastlesBoard
+from towers_qt.castles.board.hud import CastlesHud
 
 SHEET = """
 QDialog { background: #2a2420; }

@@ -18,8 +18,8 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QFrame, QGraphicsItem, QGraphicsScene, QGraphicsView, QPinchGesture
 
-from .items import BoardItem, TowerItem
-from .projection import Projection
+from towers_qt.castles.board.items import BoardItem, TowerItem
+from towers_qt.castles.board.projection import Projection
 
 ZOOM_MIN, ZOOM_MAX = 0.6, 2.5
 CACHE_MAX_KB = 256 * 1024  # the most Qt's pixmap cache may grow to hold the board's pictures

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 
 from towers_qt.shell.elided import fit_name
 
-from .style import SIDE_LIGHT
+from towers_qt.castles.board.style import SIDE_LIGHT
 
 HEADER_PADDING = 12  # the header's own margins around its text
 

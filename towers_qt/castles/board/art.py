@@ -17,7 +17,7 @@ from PySide6.QtGui import (
     QRadialGradient,
 )
 
-from .style import (
+from towers_qt.castles.board.style import (
     CASTLE,
     GOLD,
     GOLD_LIGHT,

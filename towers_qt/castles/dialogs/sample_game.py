@@ -1,7 +1,7 @@
 """The Learn window's sample game: 21 moves, each with the idea behind it, ending with the lesson.
 
 {S} and {N} stand for the sides' colour words ("Red", "Blue" or the colour-blind scheme's), filled
-in when shown. Every move is checked against the core by tests/test_qt_castles_learn.py.
+in when shown. Every move is checked against the core by tests/test_qt_castles_widgets.py.
 """
 from __future__ import annotations
 

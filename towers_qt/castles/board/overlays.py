@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .style import GOLD, GOLD_LIGHT
+from towers_qt.castles.board.style import GOLD, GOLD_LIGHT
 
 PANEL_SHEET = """
 QFrame#CastlesPanel { background: rgba(34, 28, 24, 225); border: 1px solid #6b5a43; border-radius: 10px; }

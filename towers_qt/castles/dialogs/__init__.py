@@ -1,0 +1,1 @@
+"""The Learn window and its sample game."""
