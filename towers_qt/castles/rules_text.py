@@ -73,7 +73,7 @@ def rules_html() -> str:
     pic = _pictures(scheme_name())
     s, n = colour_word("S"), colour_word("N")
     return f"""
-<h2>Castles</h2>
+<h2>Rules of Castles</h2>
 <p>Castles is a strategy game for 2 players. Build up your towers, push them across the board, and
 capture castles. The first player to control <b>4 of the 5 castles</b> wins.</p>
 <p align="center"><img src="{pic['start']}"><br><i>The real starting position: {s} (moves first) near
@@ -86,13 +86,13 @@ a1, {n} near g7, the five castles marked in green, each with its neutral base pi
 Towers can be up to 5 pieces tall and may contain a mix of both players' pieces.</p>
 <p>Each castle starts with a neutral base piece. Push your pieces onto a castle to take control of it —
 whoever has a piece on top owns it. If a castle is filled to height 5 with your piece on top, it becomes
-<b>crowned</b> (shown with a gold ring).</p>
+<b>crowned</b> (shown with a gold ring): it is yours for good and can no longer be pushed.</p>
 <p align="center"><img src="{pic['crown']}"><br><i>d4 is crowned for {s}: full, {s} on top, gold ring.
 The full {s} tower on d3 beside it is just full: safe, and still free to push.</i></p>
 <h3>Your turn: Build or Push</h3>
 <p><b>Build</b> — Add one of your pieces to the top of a tower you already control. The tower grows by one.
 Towers can be at most 5 pieces tall. You cannot build directly on a castle square.</p>
-<p><b>Push</b> — Slide a tower (height 2 or taller) in any cardinal direction. As the tower moves, it drops
+<p><b>Push</b> — Slide one of your towers (height 2 or taller) in any cardinal direction. As the tower moves, it drops
 one piece on every square it crosses. It keeps going until it hits a tower that is at least as tall, or
 the edge of the board (a tower of height h crosses at most h − 1 squares). Pushing onto an opponent's tower
 puts your pieces on top, capturing it. Use pushes to spread across the board and take over castles.</p>
@@ -101,8 +101,8 @@ puts your pieces on top, capturing it. Use pushes to spread across the board and
 <h3>When the board fills up</h3>
 <p>Pieces are never removed, so the board fills up. Four things decide who wins when it does:</p>
 <p><b>A full tower is safe.</b> Nothing can be built on a height‑5 tower and no push can enter it, so your
-opponent can never take it — but you can still push it, and with five pieces travelling it is your
-strongest move.</p>
+opponent can never take it — but you can still push it (unless it is a crowned castle), and with five
+pieces travelling it is your strongest move.</p>
 <p><b>A push leaves the bottom behind.</b> The pieces that stay on the square you pushed from are the
 lowest ones. Push a tower you built yourself and the square stays yours; push one you captured and the
 opponent's pieces underneath are what remain — you can hand the square back in the same move that wins
@@ -113,8 +113,9 @@ lands on d2, the {s} piece on e2 — and c2, left with its bottom {n} piece, goe
 <p><b>Castles are the last low ground.</b> You cannot build on a castle, so it only grows when pushed
 onto. As everything else fills to five, castles become the only squares a push can still enter — and the
 one that tops a castle out at five crowns it for good.</p>
-<p><b>Running out of moves loses.</b> You have no move when every tower you control is full or on a castle
-and boxed in by towers at least as tall. Capture your opponent's spare towers, cap the rest, and wall them
+<p><b>Running out of moves loses.</b> You have no move when none of your towers can take a build (each
+is full or on a castle) and none can push (each is a single piece, a crowned castle, or boxed in by the
+edge and towers at least as tall). Capture your opponent's spare towers, cap the rest, and wall them
 in. Watch the ⇆ count on the scoreboard: it is the number of moves each side has left.</p>
 <p>If 60 moves in a row pass without a build (or 400 moves in all), the game ends: more castles wins,
 then more crowns; otherwise it is a draw.</p>

@@ -540,7 +540,7 @@ class MainWindow(GameFrame):
     def show_rules(self) -> None:
         from towers_qt.shell.rules_window import RulesWindow
 
-        self.rules_window = RulesWindow(self)
+        self.rules_window = RulesWindow(self, title="Towers — Rules of Skirmish")
         self.rules_window.show()
 
     def set_orientation(self, key: str) -> None:
