@@ -47,9 +47,9 @@ def test_preview_shows_a_castle_handed_back():
 def test_choose_action_is_deterministic_and_legal():
     pos = random_game(11)[12]
     for level in ("random", "greedy", "easy", "depth:3", "nodes:5000"):
-        a = api.choose_action(pos, level, 42)
+        a = api.choose_action(pos, [], level, 42)
         assert a in api.legal_actions(pos)
-        assert api.choose_action(pos, level, 42) == a
+        assert api.choose_action(pos, [], level, 42) == a
 
 
 # ---------------------------------------------------------------- fuzz: only TowersError comes out
@@ -99,7 +99,7 @@ def test_bad_input_anywhere_raises_only_project_errors_and_mutates_nothing(pos, 
     snapshot = copy.deepcopy(pos)
     calls = [lambda: api.validate(pos), lambda: api.legal_actions(pos), lambda: api.mobility(pos),
              lambda: api.apply(pos, action), lambda: api.preview(pos, action),
-             lambda: api.choose_action(pos, level, seed, time_ms)]
+             lambda: api.choose_action(pos, [], level, seed, time_ms)]
     for call in calls:
         try:
             call()

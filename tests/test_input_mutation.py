@@ -41,7 +41,7 @@ def _game(seed: int = 5, plies: int = 40) -> dict:
             return _game(seed + 1, plies)
         attacks = [a for a in legal if "x" in a]
         action = rng.choice(attacks if attacks and rng.random() < 0.5 else legal)
-        pos, entry = api.play(pos, action, rng_seed=i)
+        pos, (entry,) = api.play(pos, action, rng_seed=i)
         entries.append(entry)
         for side in ("S", "N"):
             hist[side].append(api.history_entry(entry, pos, side))

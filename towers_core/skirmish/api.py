@@ -26,6 +26,7 @@ CARD_INFO: dict[str, dict] = {
     for c in CARDS
 }
 _PULL_KEYS = ("A", "D")
+SIDES = PLAYERS
 
 
 def new_position(seed: int, musters: dict | None = None) -> dict:
@@ -129,8 +130,22 @@ def apply(pos: dict, action: str, pulls: dict | None = None) -> dict:
     return play(pos, action, pulls)[0]
 
 
-def play(pos: dict, action: str, pulls: dict | None = None, rng_seed: int | None = None) -> tuple[dict, dict]:
-    """Apply an action and also return its log entry (the full truth; see entry_view)."""
+def to_move(pos: dict) -> str | None:
+    """The side to move, or None once the skirmish is over (on a position or either side's view)."""
+    position.any_engine(pos)
+    return pos["to_move"] if pos["result"] is None else None
+
+
+def result(pos: dict) -> dict | None:
+    """The result ({"winner", "reason"}, a copy), or None while the skirmish goes on (on a position
+    or either side's view)."""
+    position.any_engine(pos)
+    return copy.deepcopy(pos["result"])
+
+
+def play(pos: dict, action: str, pulls: dict | None = None,
+         rng_seed: int | None = None) -> tuple[dict, list[dict]]:
+    """Apply an action and also return its log entries: one, the full truth (see entry_view)."""
     e = position.to_engine(pos)
     code = _legal_code(e, action)
     pull_a, pull_d = _check_pulls(e, code, pulls)
@@ -138,7 +153,7 @@ def play(pos: dict, action: str, pulls: dict | None = None, rng_seed: int | None
     before = copy.deepcopy(pos)
     record = e.apply(code, pull_a, pull_d)
     after = position.from_engine(e, pos["terrain"])
-    return after, _entry(before, after, code, record)
+    return after, [_entry(before, after, code, record)]
 
 
 def _entry(before: dict, after: dict, code: int, record: dict) -> dict:
