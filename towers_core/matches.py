@@ -22,8 +22,6 @@ from towers_core.elo import elo_interval
 Chooser = Callable[[dict, list, str, int], str]
 """(the referee's position, the mover's history, level, seed) -> action; a fair player reads only
 the mover's `api.view` of the position."""
-Seen = Callable[[dict, str, list[dict], dict, str], list]
-"""(position before, action, its log entries, position after, side) -> what `side`'s history gains."""
 
 
 @dataclass(frozen=True)
@@ -62,11 +60,11 @@ def note_time(acc: list, dt: float) -> None:
     acc[2] += 1
 
 
-def referee(g: Game, api: ModuleType, pos: dict, choose: Chooser, seen: Seen, ply: Callable[[dict], int],
+def referee(g: Game, api: ModuleType, pos: dict, choose: Chooser, ply: Callable[[dict], int],
             play: Callable[[dict, str], tuple[dict, list[dict]]] | None = None) -> dict:
-    """Play `pos` to its end through the game's `api` (`SIDES`, `to_move`, `play`, `result`): each
-    move from `choose`, seeded by `g.seed + ply(pos)`, each side's history grown by `seen`; `play`
-    replaces `api.play` where the game seeds its luck. The result as `match` reads it."""
+    """Play `pos` to its end through the game's common `api` (docs/architecture.md): each move from
+    `choose`, seeded by `g.seed + ply(pos)`, with the mover's own history; `play` replaces
+    `api.play` where the game seeds its luck. The result as `match` reads it."""
     players = {g.a_side: g.a, _other(api, g.a_side): g.b}
     history: dict[str, list] = {side: [] for side in api.SIDES}
     think = {side: [0.0, 0.0, 0] for side in api.SIDES}  # total, longest, moves
@@ -78,7 +76,7 @@ def referee(g: Game, api: ModuleType, pos: dict, choose: Chooser, seen: Seen, pl
         after, entries = (play or api.play)(pos, action)
         moves.append(action)
         for side in api.SIDES:
-            history[side] += seen(pos, action, entries, after, side)
+            history[side] += api.history_items(pos, action, after, entries, side)
         pos = after
     result = api.result(pos)
     score = 0.5 if result["winner"] is None else (1.0 if result["winner"] == g.a_side else 0.0)

@@ -22,7 +22,7 @@ def new_position() -> dict:
     return position.start()
 
 
-def validate(pos: object) -> None:
+def validate(pos: dict) -> None:
     """Raise BadPosition (naming the field) unless `pos` is a valid position."""
     position.validate(pos)
 
@@ -79,6 +79,15 @@ def result(pos: dict) -> dict | None:
     """The result ({"winner", "reason"}, a copy), or None while the game goes on."""
     validate(pos)
     return copy.deepcopy(pos["result"])
+
+
+def history_items(before: dict, action: str, after: dict, entries: list[dict], side: str) -> list[str]:
+    """What `side`'s AI history gains from `action`: the action itself (nothing is hidden)."""
+    if not isinstance(side, str) or side not in SIDES:
+        raise BadPosition(f"side must be 'S' or 'N', not {brief(side)}")
+    if not (isinstance(action, str) and action == RESIGN):
+        notation.parse_action(action)
+    return [action]
 
 
 def mobility(pos: dict) -> dict:
@@ -141,6 +150,7 @@ __all__ = [
     "SQUARE_INDEX",
     "apply",
     "choose_action",
+    "history_items",
     "legal_actions",
     "mobility",
     "new_position",

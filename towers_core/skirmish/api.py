@@ -14,9 +14,9 @@ from towers_core.board import SQUARES
 from towers_core.skirmish import notation, position, records
 from towers_core.skirmish.cards import BUDGET, CARDS, CODES  # noqa: F401  (BUDGET is public API)
 from towers_core.checks import check_seed
-from towers_core.errors import IllegalAction, brief
+from towers_core.errors import BadHistory, IllegalAction, brief
 from towers_core.skirmish.describe import card_name  # noqa: F401  (public API)
-from towers_core.skirmish.position import PLAYERS, validate_muster, view  # noqa: F401  (public API)
+from towers_core.skirmish.position import PLAYERS, validate_muster  # noqa: F401  (public API)
 from towers_core.skirmish.pulls import deck_odds, pull_table
 from towers_core.skirmish.rules import A_TERMS, D_TERMS, OUTCOMES, RANDOM_PULL, Engine
 
@@ -130,6 +130,12 @@ def apply(pos: dict, action: str, pulls: dict | None = None) -> dict:
     return play(pos, action, pulls)[0]
 
 
+def view(pos: dict, side: str) -> dict:
+    """What `side` sees (RULES §9-10): the opponent's hidden identities become '?'. Takes a full
+    position (or `side`'s own view, returned unchanged), validated first."""
+    return position.view(pos, side)
+
+
 def to_move(pos: dict) -> str | None:
     """The side to move, or None once the skirmish is over (on a position or either side's view)."""
     position.any_engine(pos)
@@ -218,6 +224,14 @@ def history_entry(entry: dict, after: dict, player: str) -> dict:
     fight = seen["fight"]
     return {"action": seen["action"], "pulls": dict(fight["pulls"]) if fight else {},
             "fight": fight, "view": view(after, player)}
+
+
+def history_items(before: dict, action: str, after: dict, entries: list[dict], side: str) -> list[dict]:
+    """What `side`'s AI history gains from `action` (played on `before`, giving `after` and the log
+    `entries`): the history_entry of each entry. Reads only `after` and `entries`."""
+    if not isinstance(entries, list):
+        raise BadHistory(f"entries must be the list play returned, not {brief(entries)}")
+    return [history_entry(entry, after, side) for entry in entries]
 
 
 def parse_action(action: str) -> dict:

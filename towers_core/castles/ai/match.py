@@ -30,15 +30,10 @@ def by_view(pos: dict, history: list[str], level: str, seed: int) -> str:
     return api.choose_action(api.view(pos, pos["to_move"]), history, level, seed)
 
 
-def seen(before: dict, action: str, entries: list[dict], after: dict, side: str) -> list[str]:
-    """What a side's history gains: the action (nothing is hidden)."""
-    return [entry["action"] for entry in entries]
-
-
 def play_game(g: Game) -> dict:
     """Play one game to its end; the score is from A's side (1 win, 0.5 draw, 0 loss). The moves
     recorded are those after the random opening, which the seed replays."""
-    return matches.referee(g, api, opening(g.seed), by_view, seen, lambda p: p["ply"])
+    return matches.referee(g, api, opening(g.seed), by_view, lambda p: p["ply"])
 
 
 def match(a: str, b: str, games: int, seed: int, concurrency: int,

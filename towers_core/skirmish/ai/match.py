@@ -17,11 +17,6 @@ def by_view(pos: dict, history: list[dict], level: str, seed: int) -> str:
     return choose_action(api.view(pos, pos["to_move"]), history, level, seed)
 
 
-def seen(before: dict, action: str, entries: list[dict], after: dict, side: str) -> list[dict]:
-    """What `side`'s history gains from an action: its history_entry of each log entry."""
-    return [api.history_entry(entry, after, side) for entry in entries]
-
-
 def play_game(g: Game) -> dict:
     """Play one game to its end; the score is from A's side (1 win, 0.5 draw, 0 loss)."""
     return play_with(g, by_view)
@@ -33,7 +28,7 @@ def play_with(g: Game, choose: Chooser, musters: dict[str, list[str]] | None = N
     players = {g.a_side: g.a, OTHER[g.a_side]: g.b}
     musters = musters or {side: choose_muster(level, g.seed) for side, level in players.items()}
     pos = api.new_position(g.seed, musters)
-    r = matches.referee(g, api, pos, choose, seen, lambda p: p["actions"],
+    r = matches.referee(g, api, pos, choose, lambda p: p["actions"],
                         lambda p, a: api.play(p, a, rng_seed=g.seed * 1009 + p["actions"]))
     return {**r, "setup": {"musters": musters}}
 
