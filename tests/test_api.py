@@ -349,6 +349,20 @@ def test_play_writes_sorted_lists_and_an_entry_of_its_own():
     assert entry["result"] == after["result"] == {"winner": "N", "reason": "resign"}
     entry["result"]["winner"] = "S"
     assert after["result"]["winner"] == "N"
+    assert api.to_move(pos) == pos["to_move"] and api.to_move(after) is None
+    assert api.result(pos) is None and api.result(after) == {"winner": "N", "reason": "resign"}
+
+
+def test_history_items_are_each_sides_history_entries():
+    pos = api.new_position(6)
+    action = api.legal_actions(pos)[0]
+    after, entries = api.play(pos, action)
+    for side in api.SIDES:
+        assert api.history_items(pos, action, after, entries, side) == [api.history_entry(entries[0], after, side)]
+    opponent = next(side for side in api.SIDES if side != pos["to_move"])
+    assert api.history_items(pos, action, after, entries, opponent)[0]["action"] == entries[0]["public"] != action
+    with pytest.raises(BadHistory, match="entries"):
+        api.history_items(pos, action, after, entries[0], "S")
 
 
 @pytest.mark.parametrize("reason", ["king", "empty", "resign", "dominance"])
