@@ -75,7 +75,7 @@ def log_view(pos: dict, action: str, side: str) -> list[dict]:
     return [e for e in (x.seen_by(side) for x in entries) if e is not None]
 
 
-SIDES = ("C", "G")
+from towers_core.gauntlet.position import SIDES  # noqa: E402, F401  (public API)
 
 
 def to_move(pos: dict) -> str | None:
