@@ -63,10 +63,14 @@ def play(pos: dict, action: str) -> tuple[dict, list[dict]]:
 
 def view(pos: dict, side: str) -> dict:
     """What `side` sees: everything (Castles hides nothing), as a validated copy."""
-    if not isinstance(side, str) or side not in SIDES:
-        raise BadPosition(f"side must be 'S' or 'N', not {brief(side)}")
+    _check_side(side)
     validate(pos)
     return copy.deepcopy(pos)
+
+
+def _check_side(side: object) -> None:
+    if not isinstance(side, str) or side not in SIDES:
+        raise BadPosition(f"side must be 'S' or 'N', not {brief(side)}")
 
 
 def to_move(pos: dict) -> str | None:
@@ -83,8 +87,7 @@ def result(pos: dict) -> dict | None:
 
 def history_items(before: dict, action: str, after: dict, entries: list[dict], side: str) -> list[str]:
     """What `side`'s AI history gains from `action`: the action itself (nothing is hidden)."""
-    if not isinstance(side, str) or side not in SIDES:
-        raise BadPosition(f"side must be 'S' or 'N', not {brief(side)}")
+    _check_side(side)
     if not (isinstance(action, str) and action == RESIGN):
         notation.parse_action(action)
     return [action]
@@ -138,8 +141,8 @@ def _controller(tower: str) -> str | None:
 
 def choose_action(view: dict, history: list[str], level: str, seed: int, time_ms: int | None = None) -> str:
     """The AI's action for the player to move at `level` (easy/normal/hard/expert, random, greedy,
-    depth:N, nodes:N); `history` is the actions played so far in this game (checked, each a
-    well-formed action). The same inputs and seed give the same action."""
+    depth:N, nodes:N); `history` is the actions played since the game's start position
+    (checked, each a well-formed action). The same inputs and seed give the same action."""
     from towers_core.castles.ai.player import choose_action as _choose
 
     return _choose(view, history, level, seed, time_ms)
