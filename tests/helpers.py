@@ -164,7 +164,7 @@ def go(pos: dict, action: str, **pulls) -> dict:
 
 def fight(pos: dict, action: str, **pulls):
     """play() with forced pulls; returns (new position, the log entry's fight dict)."""
-    new, entry = api.play(pos, action, pulls if pulls else None)
+    new, (entry,) = api.play(pos, action, pulls if pulls else None)
     return new, entry["fight"]
 
 

@@ -80,7 +80,7 @@ def test_card_seen_only_in_a_fight_and_routed_home_is_known_in_the_barrack():
     # South's Knight routs North's face-down Lancer: the Lancer flips in the fight and goes home,
     # so no view ever shows it; the fight record in South's history does.
     pos = make_pos({"c2": "S:Kn", "c3": "N:La", "e6": "N:Sp"}, barrack={"N": ["Sq"]})
-    after, entry = api.play(pos, "c2xc3", {"A": 0, "D": -1})
+    after, (entry,) = api.play(pos, "c2xc3", {"A": 0, "D": -1})
     assert entry["fight"]["outcome"] == "routed" and after["barrack"]["N"].count("La") == 1
     history = [api.history_entry(entry, after, "S")]
     assert history[0]["fight"]["d_card"] == "La"
@@ -451,7 +451,7 @@ def test_exposure_odds_are_what_the_opponent_itself_can_tell():
     hist = {"S": [], "N": []}
     for i in range(10):
         me = pos["to_move"]
-        pos, entry = api.play(pos, choose_action(api.view(pos, me), hist[me], "greedy", i), rng_seed=i)
+        pos, (entry,) = api.play(pos, choose_action(api.view(pos, me), hist[me], "greedy", i), rng_seed=i)
         for side in ("S", "N"):
             hist[side].append(api.history_entry(entry, pos, side))
     assert pos["to_move"] == "S"

@@ -102,6 +102,6 @@ def test_castles_preparation_counts_against_the_cap(clock: FakeClock, monkeypatc
 
     monkeypatch.setattr(castles_player, "prepare", slow_prepare)
     pos = castles_api.new_position()
-    move = castles_player.choose_action(pos, "normal", 1, 700)
+    move = castles_player.choose_action(pos, [], "normal", 1, 700)
     assert move in castles_api.legal_actions(pos)
     assert seen == [700 - PREP_S * 1000 - STOP_MARGIN_MS]

@@ -59,7 +59,7 @@ def _played():
     pos, hist = _pair()[0], {"S": [], "N": []}
     for i in range(4):
         me = pos["to_move"]
-        pos, entry = api.play(pos, choose_action(api.view(pos, me), hist[me], "greedy", i), rng_seed=i)
+        pos, (entry,) = api.play(pos, choose_action(api.view(pos, me), hist[me], "greedy", i), rng_seed=i)
         for side in ("S", "N"):
             hist[side].append(api.history_entry(entry, pos, side))
     assert pos["to_move"] == "S" and pos["result"] is None

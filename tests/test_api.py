@@ -145,7 +145,7 @@ def test_validate_muster_adds_king_and_checks_budget():
 
 def test_log_entry_hides_opponent_deploys():
     pos = make_pos({"c3": "N:Sp^"}, barrack={"S": ["Kn"]})
-    new, entry = api.play(pos, "Kn@c1")
+    new, (entry,) = api.play(pos, "Kn@c1")
     assert entry["action"] == "Kn@c1" and entry["public"] == "?@c1"
     seen_by_n = api.entry_view(entry, "N")
     assert seen_by_n["action"] == "?@c1" and seen_by_n["card"] is None
@@ -155,7 +155,7 @@ def test_log_entry_hides_opponent_deploys():
 
 def test_fight_entry_reports_both_mights_and_outcome():
     pos = make_pos({"c2": "S:Kn", "b3": "S:Sp", "c3": "N:Sp^"})
-    _, entry = api.play(pos, "c2xc3", {"A": 0})
+    _, (entry,) = api.play(pos, "c2xc3", {"A": 0})
     f = entry["fight"]
     assert (f["a_might"], f["d_might"], f["outcome"]) == (4, 2, "captured")
     assert f["a_terms"]["supporters"] == 1 and f["pulls"] == {"A": 0}
@@ -211,7 +211,7 @@ def test_score_counts_high_ground_without_the_king_and_captured_value():
 def test_king_fight_entry_has_no_might():
     pos = make_pos({"d3": "N:K^", "c3": "S:So^"})
     pos["to_move"] = "N"
-    _, entry = api.play(pos, "d3xc3")
+    _, (entry,) = api.play(pos, "d3xc3")
     f = entry["fight"]
     assert f["king_fight"] and f["outcome"] == "captured"
     assert f["a_might"] is None and f["d_might"] is None and f["a_terms"] is None
@@ -224,7 +224,7 @@ def _short_game(seed: int = 3, plies: int = 30):
     pos, entries, hist = api.new_position(seed), [], {"S": [], "N": []}
     for i in range(plies):
         action = rng.choice([a for a in api.legal_actions(pos) if a != "resign"])
-        pos, entry = api.play(pos, action, rng_seed=i)
+        pos, (entry,) = api.play(pos, action, rng_seed=i)
         entries.append(entry)
         for side in ("S", "N"):
             hist[side].append(api.history_entry(entry, pos, side))
@@ -344,11 +344,25 @@ def test_play_writes_sorted_lists_and_an_entry_of_its_own():
     pos = make_pos({"g1": "S:Sc", "g7": "N:Sc", "a1": "S:K^", "d2": "N:K^"})
     pos["terrain"] = {"high": sorted(pos["terrain"]["high"], reverse=True),
                       "mountains": sorted(pos["terrain"]["mountains"], reverse=True)}
-    after, entry = api.play(pos, "resign")
+    after, (entry,) = api.play(pos, "resign")
     assert after["terrain"] == {k: sorted(v) for k, v in pos["terrain"].items()}
     assert entry["result"] == after["result"] == {"winner": "N", "reason": "resign"}
     entry["result"]["winner"] = "S"
     assert after["result"]["winner"] == "N"
+    assert api.to_move(pos) == pos["to_move"] and api.to_move(after) is None
+    assert api.result(pos) is None and api.result(after) == {"winner": "N", "reason": "resign"}
+
+
+def test_history_items_are_each_sides_history_entries():
+    pos = api.new_position(6)
+    action = api.legal_actions(pos)[0]
+    after, entries = api.play(pos, action)
+    for side in api.SIDES:
+        assert api.history_items(pos, action, after, entries, side) == [api.history_entry(entries[0], after, side)]
+    opponent = next(side for side in api.SIDES if side != pos["to_move"])
+    assert api.history_items(pos, action, after, entries, opponent)[0]["action"] == entries[0]["public"] != action
+    with pytest.raises(BadHistory, match="entries"):
+        api.history_items(pos, action, after, entries[0], "S")
 
 
 @pytest.mark.parametrize("reason", ["king", "empty", "resign", "dominance"])
@@ -364,7 +378,7 @@ def test_only_a_scored_end_can_be_drawn(reason):
 def test_an_entrys_might_is_there_exactly_when_no_king_fights():
     """Fine point 4 in the log: a King's fight has no Might or terms, every other fight has both."""
     pos = make_pos({"c2": "S:Kn^", "c3": "N:Sp^", "a1": "S:K^", "g7": "N:K^"})
-    _, entry = api.play(pos, "c2xc3", {})
+    _, (entry,) = api.play(pos, "c2xc3", {})
     api.validate_entry(entry)
     for key in ("a_might", "d_terms"):
         broken = copy.deepcopy(entry)

@@ -23,7 +23,7 @@ from towers_core.errors import BadLevel, BadPosition, TowersError
 def test_takes_the_fourth_castle_at_once():
     pos = make_pos({"a4": "XS", "d1": "XS", "d4": "XS", "c7": "SS", "f6": "NN", "b2": "SS"})
     for level in ("greedy", "easy", "depth:3", "normal"):
-        assert api.choose_action(pos, level, 1) == "c7e", level
+        assert api.choose_action(pos, [], level, 1) == "c7e", level
 
 
 def test_stops_the_opponents_fourth_castle():
@@ -31,7 +31,7 @@ def test_stops_the_opponents_fourth_castle():
     pos = make_pos({"a4": "XN", "d1": "XN", "g4": "XN", "e7": "NN", "d6": "SSS", "b2": "SS"})
     assert api.apply({**pos, "to_move": "N"}, "e7w")["result"] == {"winner": "N", "reason": "castles"}
     for level in ("depth:2", "easy", "normal"):
-        after = api.apply(pos, api.choose_action(pos, level, 1))
+        after = api.apply(pos, api.choose_action(pos, [], level, 1))
         replies = [api.apply(after, a)["result"] for a in api.legal_actions(after)]
         assert {"winner": "N", "reason": "castles"} not in replies, level
 
@@ -39,7 +39,7 @@ def test_stops_the_opponents_fourth_castle():
 @pytest.mark.parametrize("level", ["easy", "normal", "greedy", "nodes:20000", "depth:4"])
 def test_same_inputs_and_seed_give_the_same_move(level):
     pos = opening(5)
-    assert api.choose_action(pos, level, 9) == api.choose_action(pos, level, 9)
+    assert api.choose_action(pos, [], level, 9) == api.choose_action(pos, [], level, 9)
 
 
 def test_node_budget_is_kept():
@@ -54,7 +54,7 @@ def test_node_budget_is_kept():
 def test_cancel_returns_a_legal_move_and_progress_reports():
     pos = opening(4)
     s = Searcher()
-    s.start(pos, "nodes:40000000", 1, time_ms=60_000)
+    s.start(pos, [], "nodes:40000000", 1, time_ms=60_000)
     wait_for_depth(s, 3)
     p = s.progress()
     assert p["depth"] >= 3 and p["nodes"] > 0 and p["best"] in api.legal_actions(pos)
@@ -70,7 +70,7 @@ def test_search_runs_without_the_gil():
     nodes does (holding the GIL, the search would let none of them run until it ended). No clock is
     read, so a loaded machine slows both sides alike."""
     s = Searcher()
-    s.start(opening(6), "nodes:20000000", 1, time_ms=60_000)
+    s.start(opening(6), [], "nodes:20000000", 1, time_ms=60_000)
     ticks = 0
     while not s.done() and ticks < 50:
         ticks += 1
@@ -93,7 +93,7 @@ def test_each_level_answers_a_legal_move_and_its_time_is_printed():
     pos = opening(8)
     for name in ("easy", "normal", "hard"):
         t0 = time.perf_counter()
-        action = api.choose_action(pos, name, 1)
+        action = api.choose_action(pos, [], name, 1)
         print(f"{name}: {time.perf_counter() - t0:.3f} s")
         assert action in api.legal_actions(pos)
 
@@ -197,7 +197,7 @@ def test_cli_commands_run(capsys):
 def test_searcher_is_thread_safe_to_cancel_before_start():
     s = Searcher()
     s.cancel()
-    s.start(opening(2), "nodes:1000000", 1)
+    s.start(opening(2), [], "nodes:1000000", 1)
     assert s.result(timeout=30) in api.legal_actions(opening(2))
     assert threading.active_count() >= 1
 
@@ -206,11 +206,11 @@ def test_every_64_bit_seed_works_and_bigger_ones_are_refused():
     """A seed is the shared 64-bit check (towers_core.checks), then its 64-bit pattern: a negative
     seed is the same as its unsigned twin, and the noise seed wraps instead of overflowing."""
     pos = opening(3)
-    assert api.choose_action(pos, "easy", -7) == api.choose_action(pos, "easy", (1 << 64) - 7)
-    api.choose_action(pos, "easy", (1 << 64) - 1)
+    assert api.choose_action(pos, [], "easy", -7) == api.choose_action(pos, [], "easy", (1 << 64) - 7)
+    api.choose_action(pos, [], "easy", (1 << 64) - 1)
     for bad in (1 << 64, -(1 << 63) - 1, True, 1.0):
         with pytest.raises(BadLevel):
-            api.choose_action(pos, "easy", bad)
+            api.choose_action(pos, [], "easy", bad)
 
 
 def test_match_schedule_pairs_share_a_seed_and_swap_colours():

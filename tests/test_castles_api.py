@@ -6,10 +6,13 @@ from castles_helpers import make_pos, random_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from towers_core.castles import api
-from towers_core.errors import TowersError
+import pytest
 
-NAMES = ("new_position", "legal_actions", "apply", "mobility", "validate", "choose_action", "preview")
+from towers_core.castles import api
+from towers_core.errors import BadHistory, BadPosition, TowersError
+
+NAMES = ("new_position", "legal_actions", "apply", "play", "view", "to_move", "result", "history_items",
+         "mobility", "validate", "choose_action", "preview")
 
 
 def test_the_api_has_exactly_the_agreed_names():
@@ -44,12 +47,46 @@ def test_preview_shows_a_castle_handed_back():
     assert pv["castles"] == {"d4": {"from": "S", "to": None}} and pv["stays"] == "X"
 
 
+def test_play_gives_the_position_and_one_entry_for_the_moves_list():
+    pos = random_game(3)[7]
+    action = api.legal_actions(pos)[0]
+    after, entries = api.play(pos, action)
+    assert after == api.apply(pos, action)
+    assert entries == [{"player": pos["to_move"], "action": action, "ply": pos["ply"], "result": None}]
+    resigned, (entry,) = api.play(pos, "resign")
+    assert entry["result"] == resigned["result"] == api.result(resigned)
+    assert entry["result"]["winner"] != pos["to_move"] and api.to_move(resigned) is None
+
+
+def test_a_view_is_a_checked_copy_of_the_position():
+    pos = random_game(3)[9]
+    v = api.view(pos, "N")
+    assert v == pos and v is not pos and v["board"] is not pos["board"]
+    with pytest.raises(BadPosition, match="side"):
+        api.view(pos, "X")
+    with pytest.raises(BadPosition, match="board"):
+        api.view(dict(pos, board=[]), "S")
+
+
+def test_the_history_is_the_actions_so_far_and_is_checked():
+    game = random_game(4)
+    moves = [next(a for a in api.legal_actions(p) if api.apply(p, a) == q) for p, q in zip(game[:10], game[1:11])]
+    assert api.history_items(game[0], moves[0], game[1], [], "N") == [moves[0]]
+    assert api.choose_action(game[10], moves, "greedy", 1) == api.choose_action(game[10], [], "greedy", 1)
+    for bad, where in (("c2+", "history"), ([7], r"history\[0\]"), (["c2+", "zz9"], r"history\[1\]"),
+                       (["c2+", None], r"history\[1\]")):
+        with pytest.raises(BadHistory, match=where):
+            api.choose_action(game[10], bad, "greedy", 1)
+    with pytest.raises(TowersError):
+        api.history_items(game[0], "zz9", game[1], [], "S")
+
+
 def test_choose_action_is_deterministic_and_legal():
     pos = random_game(11)[12]
     for level in ("random", "greedy", "easy", "depth:3", "nodes:5000"):
-        a = api.choose_action(pos, level, 42)
+        a = api.choose_action(pos, [], level, 42)
         assert a in api.legal_actions(pos)
-        assert api.choose_action(pos, level, 42) == a
+        assert api.choose_action(pos, [], level, 42) == a
 
 
 # ---------------------------------------------------------------- fuzz: only TowersError comes out
@@ -88,21 +125,27 @@ def mutated_positions(draw):
 
 
 actions = st.one_of(st.sampled_from(["c2+", "c2e", "d4n", "resign", "b2+", "e5s"]), st.text(max_size=5), junk)
+histories = st.one_of(st.just([]), st.just(["c2+", "resign"]), st.lists(st.one_of(actions, junk), max_size=3), junk)
 levels = st.one_of(st.sampled_from(["random", "greedy", "depth:1", "nodes:50", "depth:0", "nodes:-1",
                                     "depth:99", "nodes:9999999999", "expert!"]), junk)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(pos=st.one_of(mutated_positions(), st.sampled_from(REAL), junk), action=actions, level=levels,
-       seed=st.one_of(st.integers(-2**70, 2**70), junk), time_ms=st.one_of(st.none(), st.integers(-5, 10**7), junk))
-def test_bad_input_anywhere_raises_only_project_errors_and_mutates_nothing(pos, action, level, seed, time_ms):
-    snapshot = copy.deepcopy(pos)
+       seed=st.one_of(st.integers(-2**70, 2**70), junk), time_ms=st.one_of(st.none(), st.integers(-5, 10**7), junk),
+       history=histories, side=st.one_of(st.sampled_from(["S", "N"]), junk))
+def test_bad_input_anywhere_raises_only_project_errors_and_mutates_nothing(pos, action, level, seed, time_ms,
+                                                                           history, side):
+    snapshot, history_snapshot = copy.deepcopy(pos), copy.deepcopy(history)
     calls = [lambda: api.validate(pos), lambda: api.legal_actions(pos), lambda: api.mobility(pos),
-             lambda: api.apply(pos, action), lambda: api.preview(pos, action),
-             lambda: api.choose_action(pos, level, seed, time_ms)]
+             lambda: api.apply(pos, action), lambda: api.preview(pos, action), lambda: api.play(pos, action),
+             lambda: api.view(pos, side), lambda: api.to_move(pos), lambda: api.result(pos),
+             lambda: api.history_items(pos, action, pos, [], side),
+             lambda: api.choose_action(pos, history, level, seed, time_ms)]
     for call in calls:
         try:
             call()
         except TowersError:
             pass
     assert repr(pos) == repr(snapshot)  # repr: nan != nan, but a nan left as it was is unchanged
+    assert repr(history) == repr(history_snapshot)

@@ -48,9 +48,9 @@ def test_6_every_key_is_required():
 
 def test_7_the_ai_resigns_when_stranded_and_refuses_a_finished_game():
     stranded = make_pos({"g7": "SSSSS", "f7": "NNNNN", "g6": "NNNNN"})
-    assert api.choose_action(stranded, "normal", 1) == "resign"
+    assert api.choose_action(stranded, [], "normal", 1) == "resign"
     with pytest.raises(IllegalAction):
-        api.choose_action(make_pos(BASE, result={"winner": "S", "reason": "resign"}), "normal", 1)
+        api.choose_action(make_pos(BASE, result={"winner": "S", "reason": "resign"}), [], "normal", 1)
 
 
 def test_8_preview_of_resign_changes_no_square():
@@ -67,14 +67,14 @@ def test_9_crowned_castles_count_as_held_in_the_tie_break():
                                    "depth:x", "hardest", "", None, 3, "depth:", "nodes:1e6"])
 def test_10_bad_levels_are_refused(level):
     with pytest.raises(BadLevel):
-        api.choose_action(make_pos(BASE), level, 1)
+        api.choose_action(make_pos(BASE), [], level, 1)
 
 
 @pytest.mark.parametrize("seed,time_ms", [(None, None), ("1", None), (True, None), (1, 0), (1, -5),
                                           (1, 10**9), (1, 2.5), (1, "100")])
 def test_10_bad_seeds_and_times_are_refused(seed, time_ms):
     with pytest.raises(BadLevel):
-        api.choose_action(make_pos(BASE), "depth:1", seed, time_ms)
+        api.choose_action(make_pos(BASE), [], "depth:1", seed, time_ms)
 
 
 def test_counters_at_their_bound_stay_there_and_huge_values_are_named_briefly():

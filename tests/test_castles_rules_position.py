@@ -83,5 +83,5 @@ def test_api_never_mutates_its_input():
     api.preview(pos, "c2e")
     api.legal_actions(pos)
     api.mobility(pos)
-    api.choose_action(pos, "depth:2", 1)
+    api.choose_action(pos, [], "depth:2", 1)
     assert pos == snapshot

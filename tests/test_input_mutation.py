@@ -41,7 +41,7 @@ def _game(seed: int = 5, plies: int = 40) -> dict:
             return _game(seed + 1, plies)
         attacks = [a for a in legal if "x" in a]
         action = rng.choice(attacks if attacks and rng.random() < 0.5 else legal)
-        pos, entry = api.play(pos, action, rng_seed=i)
+        pos, (entry,) = api.play(pos, action, rng_seed=i)
         entries.append(entry)
         for side in ("S", "N"):
             hist[side].append(api.history_entry(entry, pos, side))
@@ -193,6 +193,10 @@ CASES = {
     "legal_actions": (api.legal_actions, [P], {0: st.one_of(mutated(P), mutated(V))}, 300),
     "score": (api.score, [V], {0: st.one_of(mutated(P), mutated(V))}, 200),
     "view": (api.view, [P, "S"], {0: mutated(P), 1: PLAYERS}, 300),
+    "to_move": (api.to_move, [V], {0: st.one_of(mutated(P), mutated(V))}, 150),
+    "result": (api.result, [P], {0: st.one_of(mutated(P), mutated(V))}, 150),
+    "history_items": (api.history_items, [P, E["action"], P, [E], "S"],
+                      {2: mutated(P), 3: st.one_of(mutated([E]), st.sampled_from(JUNK)), 4: PLAYERS}, 150),
     "pull_outcomes": (api.pull_outcomes, [P, GAME["action"]], {0: mutated(P), 1: ACTIONS}, 200),
     "apply": (api.apply, [P, GAME["action"], None], {0: mutated(P), 1: ACTIONS, 2: PULLS}, 200),
     "play": (api.play, [P, GAME["action"], None, 7], {0: mutated(P), 1: ACTIONS, 2: PULLS, 3: SEEDS}, 200),

@@ -443,7 +443,7 @@ def test_fights_match_independent_oracle(seed):
         if (frm or code) and not kings and D["up"]:
             vam, vdm, _, _ = might(pos, board, a, d, int(bool(frm)), {}, visible_only=True)
             assert vam - vdm >= -1, f"{act} offered but behind by 2 before the pull"
-        new, entry = api.play(pos, act, pulls or None)
+        new, (entry,) = api.play(pos, act, pulls or None)
         f = entry["fight"]
         assert f["outcome"] == outcome, (act, pulls, f)
         if am is not None:

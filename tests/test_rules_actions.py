@@ -103,7 +103,7 @@ def test_deploy_then_soulcast():
 
 def test_deploy_notation_hidden_in_public_log():
     pos = make_pos({}, barrack={"S": ["Kn"]})
-    _, entry = api.play(pos, "Kn@c1")
+    _, (entry,) = api.play(pos, "Kn@c1")
     assert entry["action"] == "Kn@c1"
     assert entry["public"] == "?@c1"
     assert entry["player"] == "S"
@@ -409,9 +409,9 @@ def test_pass_and_resign_always_legal():
 
 def test_log_entries_for_scout_and_soulcast():
     pos = make_pos({"c2": "S:Sc", "c4": "N:Sp", "g1": "S:Sp"})
-    _, entry = api.play(pos, "c2?c4")
+    _, (entry,) = api.play(pos, "c2?c4")
     assert entry["scouted"] == "c4" and entry["fight"] is None
     pos = make_pos({"c2": "S:So", "c3": "N:Kn", "g1": "S:Sp"})
-    _, entry = api.play(pos, "c2*c3")
+    _, (entry,) = api.play(pos, "c2*c3")
     assert entry["soulcast"]["target"] == "c3" and entry["soulcast"]["card"] == "Kn"
     assert entry["fight"] is None

@@ -100,7 +100,7 @@ def test_apply_does_not_mutate():
 
 def test_play_log_entry_public_and_private():
     pos = make_pos({"c2": "N:Sq^"}, barrack={"S": ["Kn"]})
-    new, entry = api.play(pos, "Kn@c1xc2", {"A": 0})
+    new, (entry,) = api.play(pos, "Kn@c1xc2", {"A": 0})
     assert entry["action"] == "Kn@c1xc2"
     assert entry["public"] == "?@c1xc2"
     assert new == api.apply(pos, "Kn@c1xc2", {"A": 0})
@@ -174,7 +174,7 @@ def test_inconsistent_position_rejected(field, mutate):
 
 def test_entry_view_hides_hidden_deploy_from_opponent():
     pos = make_pos({"c7": "N:Sp"}, barrack={"S": ["Kn"]})
-    _, entry = api.play(pos, "Kn@c1")
+    _, (entry,) = api.play(pos, "Kn@c1")
     theirs = api.entry_view(entry, "N")
     assert theirs["public"] == "?@c1"
     assert "Kn" not in json.dumps(theirs)

@@ -54,7 +54,7 @@ def compare_action(pos: dict, action: str) -> None:
     pulling = set(outcomes[0][0]) if outcomes else set()
     assert pulling == ref.pullers(pos, action), (action, pulling, pos)
     for pulls, _ in outcomes:
-        after, entry = api.play(pos, action, pulls)
+        after, (entry,) = api.play(pos, action, pulls)
         ref_after, ref_fight = ref.play(pos, action, pulls)
         diff = differences(after, ref_after)
         assert not diff, (action, pulls, diff, pos)

@@ -3,18 +3,25 @@ processes, tallied as W/D/L with the Elo figures of towers_core.elo.
 
 A game supplies `play_game(Game) -> dict` (a module-level function, so it pickles) returning at
 least `game`, `score` (A's: 1 / 0.5 / 0), `reason`, `plies`, `think_a` and `think_b`
-([total seconds, longest, moves]).
+([total seconds, longest, moves]); `referee` plays a game to its end through the game's `api`
+module and returns exactly that.
 """
 
 from __future__ import annotations
 
 import json
 import multiprocessing
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from types import ModuleType
 
 from towers_core.board import OTHER
 from towers_core.elo import elo_interval
+
+Chooser = Callable[[dict, list, str, int], str]
+"""(the referee's position, the mover's history, level, seed) -> action; a fair player reads only
+the mover's `api.view` of the position."""
 
 
 @dataclass(frozen=True)
@@ -51,6 +58,34 @@ def note_time(acc: list, dt: float) -> None:
     acc[0] += dt
     acc[1] = max(acc[1], dt)
     acc[2] += 1
+
+
+def referee(g: Game, api: ModuleType, pos: dict, choose: Chooser, ply: Callable[[dict], int],
+            play: Callable[[dict, str], tuple[dict, list[dict]]] | None = None) -> dict:
+    """Play `pos` to its end through the game's common `api` (docs/architecture.md): each move from
+    `choose`, seeded by `g.seed + ply(pos)`, with the mover's own history; `play` replaces
+    `api.play` where the game seeds its luck. The result as `match` reads it."""
+    players = {g.a_side: g.a, _other(api, g.a_side): g.b}
+    history: dict[str, list] = {side: [] for side in api.SIDES}
+    think = {side: [0.0, 0.0, 0] for side in api.SIDES}  # total, longest, moves
+    moves = []
+    while (me := api.to_move(pos)) is not None:
+        t0 = time.perf_counter()
+        action = choose(pos, history[me], players[me], g.seed + ply(pos))
+        note_time(think[me], time.perf_counter() - t0)
+        after, entries = (play or api.play)(pos, action)
+        moves.append(action)
+        for side in api.SIDES:
+            history[side] += api.history_items(pos, action, after, entries, side)
+        pos = after
+    result = api.result(pos)
+    score = 0.5 if result["winner"] is None else (1.0 if result["winner"] == g.a_side else 0.0)
+    return {"game": g, "score": score, "reason": result["reason"], "plies": ply(pos),
+            "think_a": think[g.a_side], "think_b": think[_other(api, g.a_side)], "moves": moves}
+
+
+def _other(api: ModuleType, side: str) -> str:
+    return next(s for s in api.SIDES if s != side)
 
 
 def think_summary(results: list[dict], key: str) -> tuple[float, float]:

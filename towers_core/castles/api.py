@@ -6,12 +6,15 @@ whose message names the field.
 
 from __future__ import annotations
 
+import copy
+
 from towers_core.castles import notation, position
 from towers_core.board import SQUARE_INDEX, SQUARES
 from towers_core.castles.notation import CASTLES, PLAYERS
-from towers_core.errors import IllegalAction
+from towers_core.errors import BadPosition, IllegalAction, brief
 
 RESIGN = "resign"
+SIDES = PLAYERS
 
 
 def new_position() -> dict:
@@ -19,7 +22,7 @@ def new_position() -> dict:
     return position.start()
 
 
-def validate(pos: object) -> None:
+def validate(pos: dict) -> None:
     """Raise BadPosition (naming the field) unless `pos` is a valid position."""
     position.validate(pos)
 
@@ -48,6 +51,46 @@ def _play(pos: dict, action: object):
 def apply(pos: dict, action: str) -> dict:
     """The position after `action` (a legal move or `resign`); `pos` is left unchanged."""
     return position.from_engine(_play(pos, action))
+
+
+def play(pos: dict, action: str) -> tuple[dict, list[dict]]:
+    """The position after `action` and its one log entry: who played it, the action, the ply it
+    was played at (the Moves list's slot) and the result it brought (None while the game goes on)."""
+    after = apply(pos, action)
+    return after, [{"player": pos["to_move"], "action": action, "ply": pos["ply"],
+                    "result": copy.deepcopy(after["result"])}]
+
+
+def view(pos: dict, side: str) -> dict:
+    """What `side` sees: everything (Castles hides nothing), as a validated copy."""
+    _check_side(side)
+    validate(pos)
+    return copy.deepcopy(pos)
+
+
+def _check_side(side: object) -> None:
+    if not isinstance(side, str) or side not in SIDES:
+        raise BadPosition(f"side must be 'S' or 'N', not {brief(side)}")
+
+
+def to_move(pos: dict) -> str | None:
+    """The side to move, or None once the game is over."""
+    validate(pos)
+    return pos["to_move"] if pos["result"] is None else None
+
+
+def result(pos: dict) -> dict | None:
+    """The result ({"winner", "reason"}, a copy), or None while the game goes on."""
+    validate(pos)
+    return copy.deepcopy(pos["result"])
+
+
+def history_items(before: dict, action: str, after: dict, entries: list[dict], side: str) -> list[str]:
+    """What `side`'s AI history gains from `action`: the action itself (nothing is hidden)."""
+    _check_side(side)
+    if not (isinstance(action, str) and action == RESIGN):
+        notation.parse_action(action)
+    return [action]
 
 
 def mobility(pos: dict) -> dict:
@@ -96,24 +139,31 @@ def _controller(tower: str) -> str | None:
     return tower[-1] if tower and tower[-1] in PLAYERS else None
 
 
-def choose_action(pos: dict, level: str, seed: int, time_ms: int | None = None) -> str:
+def choose_action(view: dict, history: list[str], level: str, seed: int, time_ms: int | None = None) -> str:
     """The AI's action for the player to move at `level` (easy/normal/hard/expert, random, greedy,
-    depth:N, nodes:N); the same inputs and seed give the same action."""
+    depth:N, nodes:N); `history` is the actions played since the game's start position
+    (checked, each a well-formed action). The same inputs and seed give the same action."""
     from towers_core.castles.ai.player import choose_action as _choose
 
-    return _choose(pos, level, seed, time_ms)
+    return _choose(view, history, level, seed, time_ms)
 
 
 __all__ = [
+    "SIDES",
     "SQUARE_INDEX",
     "apply",
     "choose_action",
+    "history_items",
     "legal_actions",
     "mobility",
     "new_position",
+    "play",
     "preview",
     "readings",
+    "result",
+    "to_move",
     "validate",
+    "view",
 ]
 
 

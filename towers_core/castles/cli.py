@@ -44,7 +44,6 @@ def _match(args: argparse.Namespace) -> int:
 def bench_positions(seed: int) -> list[tuple[str, dict]]:
     """(label, position) for openings, middle games and late middle games of greedy-vs-easy games."""
     from towers_core.castles.ai.match import opening
-    from towers_core.castles.ai.player import choose_action
 
     out = []
     for g in range(2):
@@ -52,7 +51,8 @@ def bench_positions(seed: int) -> list[tuple[str, dict]]:
         snaps = []
         while pos["result"] is None:
             snaps.append(pos)
-            pos = api.apply(pos, choose_action(pos, "greedy" if pos["ply"] % 2 else "easy", seed + pos["ply"]))
+            level = "greedy" if pos["ply"] % 2 else "easy"
+            pos = api.apply(pos, api.choose_action(pos, [], level, seed + pos["ply"]))
         for label, at in (("opening", 0), ("middle", len(snaps) // 2), ("late", 3 * len(snaps) // 4)):
             p = snaps[max(0, min(at, len(snaps) - 1))]
             out.append((f"{label}-{g + 1} (ply {p['ply']})", p))
@@ -60,7 +60,6 @@ def bench_positions(seed: int) -> list[tuple[str, dict]]:
 
 
 def _bench_ai(args: argparse.Namespace) -> int:
-    from towers_core.castles.ai.player import choose_action
     from towers_core.castles.ai.search import Search
 
     print(machine())
@@ -88,7 +87,7 @@ def _bench_ai(args: argparse.Namespace) -> int:
         times = []
         for _, pos in positions:
             t0 = time.perf_counter()
-            choose_action(pos, lv, args.seed)
+            api.choose_action(pos, [], lv, args.seed)
             times.append(time.perf_counter() - t0)
         print(f"  {lv:<8} {sum(times) / len(times):6.3f} / {max(times):6.3f}")
     return 0

@@ -73,3 +73,23 @@ def log_view(pos: dict, action: str, side: str) -> list[dict]:
         raise TowersError(f"side: {brief(side)} is not 'C' or 'G'")
     _, entries = _play(pos, action)
     return [e for e in (x.seen_by(side) for x in entries) if e is not None]
+
+
+from towers_core.gauntlet.position import SIDES  # noqa: E402, F401  (public API)
+
+
+def to_move(pos: dict) -> str | None:
+    """The side to move, or None once the Battle is over (on a position or a side's view)."""
+    validate(pos)
+    return pos["to_move"] if pos["result"] is None else None
+
+
+def result(pos: dict) -> dict | None:
+    """The result ({"winner", "reason"}, a copy), or None while the Battle goes on."""
+    validate(pos)
+    return None if pos["result"] is None else dict(pos["result"])
+
+
+def history_items(before: dict, action: str, after: dict, entries: list[dict], side: str) -> list[dict]:
+    """What `side`'s AI history gains from `action` played on `before`: its log_view (§16.4)."""
+    return log_view(before, action, side)

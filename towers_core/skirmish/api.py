@@ -14,9 +14,9 @@ from towers_core.board import SQUARES
 from towers_core.skirmish import notation, position, records
 from towers_core.skirmish.cards import BUDGET, CARDS, CODES  # noqa: F401  (BUDGET is public API)
 from towers_core.checks import check_seed
-from towers_core.errors import IllegalAction, brief
+from towers_core.errors import BadHistory, IllegalAction, brief
 from towers_core.skirmish.describe import card_name  # noqa: F401  (public API)
-from towers_core.skirmish.position import PLAYERS, validate_muster, view  # noqa: F401  (public API)
+from towers_core.skirmish.position import PLAYERS, validate_muster  # noqa: F401  (public API)
 from towers_core.skirmish.pulls import deck_odds, pull_table
 from towers_core.skirmish.rules import A_TERMS, D_TERMS, OUTCOMES, RANDOM_PULL, Engine
 
@@ -26,6 +26,7 @@ CARD_INFO: dict[str, dict] = {
     for c in CARDS
 }
 _PULL_KEYS = ("A", "D")
+SIDES = PLAYERS
 
 
 def new_position(seed: int, musters: dict | None = None) -> dict:
@@ -129,8 +130,28 @@ def apply(pos: dict, action: str, pulls: dict | None = None) -> dict:
     return play(pos, action, pulls)[0]
 
 
-def play(pos: dict, action: str, pulls: dict | None = None, rng_seed: int | None = None) -> tuple[dict, dict]:
-    """Apply an action and also return its log entry (the full truth; see entry_view)."""
+def view(pos: dict, side: str) -> dict:
+    """What `side` sees (RULES §9-10): the opponent's hidden identities become '?'. Takes a full
+    position (or `side`'s own view, returned unchanged), validated first."""
+    return position.view(pos, side)
+
+
+def to_move(pos: dict) -> str | None:
+    """The side to move, or None once the skirmish is over (on a position or either side's view)."""
+    position.any_engine(pos)
+    return pos["to_move"] if pos["result"] is None else None
+
+
+def result(pos: dict) -> dict | None:
+    """The result ({"winner", "reason"}, a copy), or None while the skirmish goes on (on a position
+    or either side's view)."""
+    position.any_engine(pos)
+    return copy.deepcopy(pos["result"])
+
+
+def play(pos: dict, action: str, pulls: dict | None = None,
+         rng_seed: int | None = None) -> tuple[dict, list[dict]]:
+    """Apply an action and also return its log entries: one, the full truth (see entry_view)."""
     e = position.to_engine(pos)
     code = _legal_code(e, action)
     pull_a, pull_d = _check_pulls(e, code, pulls)
@@ -138,7 +159,7 @@ def play(pos: dict, action: str, pulls: dict | None = None, rng_seed: int | None
     before = copy.deepcopy(pos)
     record = e.apply(code, pull_a, pull_d)
     after = position.from_engine(e, pos["terrain"])
-    return after, _entry(before, after, code, record)
+    return after, [_entry(before, after, code, record)]
 
 
 def _entry(before: dict, after: dict, code: int, record: dict) -> dict:
@@ -203,6 +224,14 @@ def history_entry(entry: dict, after: dict, player: str) -> dict:
     fight = seen["fight"]
     return {"action": seen["action"], "pulls": dict(fight["pulls"]) if fight else {},
             "fight": fight, "view": view(after, player)}
+
+
+def history_items(before: dict, action: str, after: dict, entries: list[dict], side: str) -> list[dict]:
+    """What `side`'s AI history gains from `action` (played on `before`, giving `after` and the log
+    `entries`): the history_entry of each entry. Reads only `after` and `entries`."""
+    if not isinstance(entries, list):
+        raise BadHistory(f"entries must be the list play returned, not {brief(entries)}")
+    return [history_entry(entry, after, side) for entry in entries]
 
 
 def parse_action(action: str) -> dict:

@@ -59,19 +59,18 @@ def _match(args: argparse.Namespace) -> int:
 
 def bench_positions(seed: int) -> list[tuple[str, dict, list[dict]]]:
     """(label, view, history) for an opening, a middle game and an ending of greedy self-play games."""
-    from towers_core.skirmish.ai.player import choose_action, choose_muster
     out = []
     for g in range(2):
         s = seed * 101 + g
-        pos = api.new_position(s, {"S": choose_muster("expert", s), "N": choose_muster("normal", s + 1)})
+        pos = api.new_position(s, {"S": api.choose_muster("expert", s), "N": api.choose_muster("normal", s + 1)})
         history: dict[str, list[dict]] = {"S": [], "N": []}
         snaps = []
         while pos["result"] is None and pos["actions"] < 120:
             me = pos["to_move"]
-            view = position.view(pos, me)
+            view = api.view(pos, me)
             snaps.append((view, list(history[me])))
-            action = choose_action(view, history[me], "greedy", s + pos["actions"])
-            pos, entry = api.play(pos, action, rng_seed=s + pos["actions"])
+            action = api.choose_action(view, history[me], "greedy", s + pos["actions"])
+            pos, (entry,) = api.play(pos, action, rng_seed=s + pos["actions"])
             for side in ("S", "N"):
                 history[side].append(api.history_entry(entry, pos, side))
         for label, at in (("opening", 4), ("middle", len(snaps) // 2), ("end", len(snaps) - 2)):
@@ -85,7 +84,6 @@ BENCH_DEPTH = 4   # bench-ai also counts the nodes a full search to this depth t
 
 def _bench_ai(args: argparse.Namespace) -> int:
     from towers_core.skirmish.ai import determinize
-    from towers_core.skirmish.ai.player import choose_action
     from towers_core.skirmish.ai.search import Search
     print(machine())
     positions = bench_positions(args.seed)
@@ -113,7 +111,7 @@ def _bench_ai(args: argparse.Namespace) -> int:
         times = []
         for _, view, hist in positions:
             t0 = time.perf_counter()
-            choose_action(view, hist, lv, args.seed)
+            api.choose_action(view, hist, lv, args.seed)
             times.append(time.perf_counter() - t0)
         print(f"  {lv:<8} {sum(times) / len(times):6.2f} / {max(times):6.2f}")
     return 0

@@ -101,7 +101,7 @@ def midgame(seed: int, plies: int = 24) -> dict:
     rng = random.Random(seed)
     position, actions = api.new_position(), []
     while position["result"] is None and (len(actions) < plies or position["to_move"] != "S"):
-        action = api.choose_action(position, "easy", rng.randrange(1 << 31))
+        action = api.choose_action(position, actions, "easy", rng.randrange(1 << 31))
         position = api.apply(position, action)
         actions.append(action)
     players = {"S": {"kind": "human", "name": "You", "level": "normal"},

@@ -138,7 +138,7 @@ class CastlesSession(GameSession):
     def _think(self, asking: str, level: str) -> None:
         seed = random.Random(f"{self.seed}:{len(self.actions)}:{asking}").getrandbits(31)
         budget = self.time_ms or get_level(level).time_ms or 1000
-        self._ask(asking, (self.position, level, seed, self.time_ms), budget)
+        self._ask(asking, (self.position, list(self.actions), level, seed, self.time_ms), budget)
 
     # -- save / load ----------------------------------------------------------------------------
     def to_dict(self) -> dict:

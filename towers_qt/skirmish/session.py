@@ -139,7 +139,7 @@ class Session(GameSession):
             raise api_error("the game is over")
         snapshot = None if self.players[self.to_move].is_ai else self._snapshot()
         key = position_key(self.position, action)
-        position, entry = api.play(self.position, action, self._remembered_pulls(key, action),
+        position, (entry,) = api.play(self.position, action, self._remembered_pulls(key, action),
                                    self._rng.getrandbits(31))
         self._drop_hint()
         if snapshot is not None:

@@ -1,4 +1,4 @@
-"""Castles matches between levels (the machinery is towers_core.matches).
+"""Castles matches between levels (the referee's loop and the machinery are towers_core.matches).
 
 Castles has no chance and one start, so each colour-swapped pair first plays OPENING_PLIES
 uniformly random plies from the pair's seed (the same in both games); the levels take over there.
@@ -7,13 +7,10 @@ uniformly random plies from the pair's seed (the same in both games); the levels
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 
 from towers_core import matches
 from towers_core.castles import api
-from towers_core.castles.ai.player import choose_action
-from towers_core.board import OTHER
 from towers_core.matches import Game
 
 OPENING_PLIES = 4
@@ -28,23 +25,15 @@ def opening(seed: int) -> dict:
     return pos
 
 
+def by_view(pos: dict, history: list[str], level: str, seed: int) -> str:
+    """A player's move from its view ('resign' only when stranded)."""
+    return api.choose_action(api.view(pos, pos["to_move"]), history, level, seed)
+
+
 def play_game(g: Game) -> dict:
-    """Play one game to its end; the score is from A's side (1 win, 0.5 draw, 0 loss)."""
-    players = {g.a_side: g.a, OTHER[g.a_side]: g.b}
-    pos = opening(g.seed)
-    think = {"S": [0.0, 0.0, 0], "N": [0.0, 0.0, 0]}  # total, longest, moves
-    moves = []  # after the random opening, which the seed replays
-    while pos["result"] is None:
-        me = pos["to_move"]
-        t0 = time.perf_counter()
-        action = choose_action(pos, players[me], g.seed + pos["ply"])  # 'resign' only when stranded
-        matches.note_time(think[me], time.perf_counter() - t0)
-        pos = api.apply(pos, action)
-        moves.append(action)
-    winner = pos["result"]["winner"]
-    score = 0.5 if winner is None else (1.0 if winner == g.a_side else 0.0)
-    return {"game": g, "score": score, "reason": pos["result"]["reason"], "plies": pos["ply"],
-            "think_a": think[g.a_side], "think_b": think[OTHER[g.a_side]], "moves": moves}
+    """Play one game to its end; the score is from A's side (1 win, 0.5 draw, 0 loss). The moves
+    recorded are those after the random opening, which the seed replays."""
+    return matches.referee(g, api, opening(g.seed), by_view, lambda p: p["ply"])
 
 
 def match(a: str, b: str, games: int, seed: int, concurrency: int,

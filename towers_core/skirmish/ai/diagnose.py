@@ -31,7 +31,7 @@ def replay(row: dict) -> Iterator[tuple[dict, list[dict], str]]:
     for action in row["moves"]:
         me = pos["to_move"]
         yield pos, list(history[me]), action
-        pos, entry = api.play(pos, action, rng_seed=seed * 1009 + pos["actions"])
+        pos, (entry,) = api.play(pos, action, rng_seed=seed * 1009 + pos["actions"])
         for side in ("S", "N"):
             history[side].append(api.history_entry(entry, pos, side))
 

@@ -1,24 +1,20 @@
 """Skirmish matches between levels: how one game is played (musters, each side's history, the
-seeded pulls); the pairs, processes, tallies and Elo are towers_core.matches."""
+seeded pulls); the referee's loop, the pairs, processes, tallies and Elo are towers_core.matches."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 from towers_core import matches
 from towers_core.board import OTHER
-from towers_core.matches import Game
-from towers_core.skirmish import api, position
+from towers_core.matches import Chooser, Game
+from towers_core.skirmish import api
 from towers_core.skirmish.ai.contenders import choose_action, choose_muster
-
-
-Chooser = Callable[[dict, list[dict], str, int], str]
 
 
 def by_view(pos: dict, history: list[dict], level: str, seed: int) -> str:
     """A player's move: the level sees only the mover's view and history (the referee holds `pos`)."""
-    return choose_action(position.view(pos, pos["to_move"]), history, level, seed)
+    return choose_action(api.view(pos, pos["to_move"]), history, level, seed)
 
 
 def play_game(g: Game) -> dict:
@@ -27,28 +23,14 @@ def play_game(g: Game) -> dict:
 
 
 def play_with(g: Game, choose: Chooser, musters: dict[str, list[str]] | None = None) -> dict:
-    """Play one game, each move from `choose(position, mover's history, level, seed)` (the referee's
-    loop; only a diagnostic passes anything but `by_view`)."""
+    """Play one game, each move from `choose(position, mover's history, level, seed)` (only a
+    diagnostic passes anything but `by_view`); the pulls are seeded by the game's seed and ply."""
     players = {g.a_side: g.a, OTHER[g.a_side]: g.b}
     musters = musters or {side: choose_muster(level, g.seed) for side, level in players.items()}
     pos = api.new_position(g.seed, musters)
-    history: dict[str, list[dict]] = {"S": [], "N": []}
-    think = {"S": [0.0, 0.0, 0], "N": [0.0, 0.0, 0]}  # total, longest, moves
-    moves = []
-    while pos["result"] is None:
-        me = pos["to_move"]
-        t0 = time.perf_counter()
-        action = choose(pos, history[me], players[me], g.seed + pos["actions"])
-        matches.note_time(think[me], time.perf_counter() - t0)
-        pos, entry = api.play(pos, action, rng_seed=g.seed * 1009 + pos["actions"])
-        moves.append(action)
-        for side in ("S", "N"):
-            history[side].append(api.history_entry(entry, pos, side))
-    winner = pos["result"]["winner"]
-    score = 0.5 if winner is None else (1.0 if winner == g.a_side else 0.0)
-    return {"game": g, "score": score, "reason": pos["result"]["reason"], "plies": pos["actions"],
-            "think_a": think[g.a_side], "think_b": think[OTHER[g.a_side]], "moves": moves,
-            "setup": {"musters": musters}}
+    r = matches.referee(g, api, pos, choose, lambda p: p["actions"],
+                        lambda p, a: api.play(p, a, rng_seed=g.seed * 1009 + p["actions"]))
+    return {**r, "setup": {"musters": musters}}
 
 
 def match(a: str, b: str, games: int, seed: int, concurrency: int,
