@@ -10,10 +10,9 @@ import copy
 
 from towers_core.castles import notation, position
 from towers_core.board import SQUARE_INDEX, SQUARES
-from towers_core.castles.notation import CASTLES, PLAYERS
+from towers_core.castles.notation import CASTLES, PLAYERS, RESIGN
 from towers_core.errors import BadPosition, IllegalAction, brief
 
-RESIGN = "resign"
 SIDES = PLAYERS
 
 

@@ -14,6 +14,7 @@ __all__ = ["CASTLES", "DIRECTIONS", "KINDS", "PLAYERS", "SQUARES", "SQUARE_INDEX
 CASTLES = ("a4", "d1", "d4", "d7", "g4")
 KINDS = "+nesw"
 DIRECTIONS = "nesw"
+RESIGN = "resign"  # the one action that is no move: a player gives up
 
 
 def format_action(mv: int) -> str:

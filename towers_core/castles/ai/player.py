@@ -11,7 +11,7 @@ import random
 import time
 
 from towers_core.castles import notation, position
-from towers_core.castles.api import RESIGN
+from towers_core.castles.notation import RESIGN
 from towers_core.castles.ai.levels import Level, get_level
 from towers_core.castles.ai.search import Search
 from towers_core.checks import check_seed, check_time_ms
