@@ -68,7 +68,7 @@ def test_a_tiny_match_against_random_runs():
 
 
 def test_a_recorded_game_replays_to_its_result(tmp_path):
-    from towers_core.skirmish.ai.diagnose import replay
+    from tools.skirmish_diagnose import replay
     path = tmp_path / "games.jsonl"
     match("greedy", "ismcts:iters=200,worlds=4", 2, 1, 1, report=lambda s: None, record=str(path))
     rows = [json.loads(x) for x in path.read_text().splitlines()]
