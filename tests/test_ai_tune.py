@@ -1,6 +1,5 @@
 """SPSA tuning (tools/skirmish_tune.py): the update follows the pair results, stays in bounds, plays real pairs."""
 import json
-import os
 import random
 import subprocess
 import sys
@@ -95,7 +94,9 @@ def test_a_resume_log_with_a_true_for_a_weight_is_refused(tmp_path):
 
 @pytest.mark.parametrize("args", [["--base", "bogus"], ["--pairs", "0"], ["--resume", "/nonexistent/log"]])
 def test_bad_arguments_exit_2_with_a_message(args, tmp_path):
-    root = Path(__file__).resolve().parent.parent
-    run = subprocess.run([sys.executable, str(root / "tools" / "skirmish_tune.py"), *args], cwd=tmp_path,
-                         env={**os.environ, "PYTHONPATH": str(root)}, capture_output=True, text=True, timeout=120)
+    root = str(Path(__file__).resolve().parent.parent)   # appended: an installed towers_core still wins
+    script = (f"import runpy, sys; sys.path.append({root!r}); "
+              "runpy.run_module('tools.skirmish_tune', run_name='__main__')")
+    run = subprocess.run([sys.executable, "-c", script, *args], cwd=tmp_path, capture_output=True, text=True,
+                         timeout=120)
     assert run.returncode == 2 and run.stderr.startswith("tune: ") and "Traceback" not in run.stderr

@@ -6,14 +6,14 @@ it, the budget itself). Expert is the exception in practice: its 40M nodes on tw
 move on a two-core machine, and the cap cuts its heavier moves short. The cap is for the whole move,
 dealing worlds included (search_thread.clock_left).
 
-| level  | worlds | depth | nodes | clock | noise | musters                  | null | threads | what it is for                    |
-|--------|-------:|------:|------:|------:|------:|--------------------------|-----:|--------:|-----------------------------------|
-| easy   | 2      | 1     | -     | 0.5 s | 4.0   | loose, swarm             | -    | 1       | a beginner: one ply, much noise   |
-| normal | 4      | 3     | 50k   | 1 s   | 1.0   | balanced, swarm, knights | -    | 1       | a casual game                     |
-| hard   | 6      | 6     | 300k  | 2.5 s | 0.3   | balanced, knights        | -    | 1       | a player who knows the game       |
-| expert | 8      | 10    | 40M   | 5 s   | 0     | knights                  | 2    | 2       | the strongest, on both cores      |
-| greedy | 1      | 1     | -     | 1 s   | 0     | balanced                 | -    | 1       | a baseline for matches: one ply   |
-| random | -      | -     | -     | -     | -     | random                   | -    | -       | a baseline for matches: uniform   |
+| level  | worlds | depth | nodes | clock | noise | musters                  | null | threads | for             |
+|--------|-------:|------:|------:|------:|------:|--------------------------|-----:|--------:|-----------------|
+| easy   | 2      | 1     | -     | 0.5 s | 4.0   | loose, swarm             | -    | 1       | a beginner      |
+| normal | 4      | 3     | 50k   | 1 s   | 1.0   | balanced, swarm, knights | -    | 1       | a casual game   |
+| hard   | 6      | 6     | 300k  | 2.5 s | 0.3   | balanced, knights        | -    | 1       | a seasoned one  |
+| expert | 8      | 10    | 40M   | 5 s   | 0     | knights                  | 2    | 2       | the strongest   |
+| greedy | 1      | 1     | -     | 1 s   | 0     | balanced                 | -    | 1       | match baseline  |
+| random | -      | -     | -     | -     | -     | random                   | -    | -       | match baseline  |
 
 Expert alone deals its worlds with the King likelier next to the viewer's cards (belief.EXPERT_DEAL).
 """
