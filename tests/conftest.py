@@ -3,8 +3,12 @@ of building a window and clicking squares."""
 from __future__ import annotations
 
 import os
+import sys
+from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# the research tools (tools/, not installed) are tested too; appended, so an installed towers_core still wins
+sys.path.append(str(Path(__file__).resolve().parent.parent))
 
 import pytest
 

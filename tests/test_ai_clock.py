@@ -1,4 +1,4 @@
-"""A level's clock cap is for the whole move (issue 12: expert at most 5 s a move): the search gets what the
+"""A level's clock cap is for the whole move (expert at most 5 s a move): the search gets what the
 preparation (checking the view, dealing worlds) left of the cap, less the margin it needs to stop. A fake clock
 stands in for time, so nothing here depends on how loaded the machine is."""
 

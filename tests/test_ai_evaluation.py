@@ -11,9 +11,9 @@ import pytest
 
 from towers_core.errors import BadLevel
 from towers_core.skirmish import notation, position
-from towers_core.skirmish.ai import diagnose
 from towers_core.skirmish.ai.levels import get_level
 from towers_core.skirmish.ai.search import WEIGHT_NAMES, default_weight_values, evaluate_engine
+from tools.skirmish_diagnose import replay
 
 from helpers import make_pos
 
@@ -124,10 +124,9 @@ def _mirrored(pos: dict) -> dict:
 
 def test_the_evaluation_does_not_favour_a_colour():
     # every position of a recorded expert game, and its mirror image, are worth the same to the mover
-    row = json.loads(Path(__file__).parent.parent.joinpath("docs/ladder/expert_ismcts70k_12.jsonl")
-                     .read_text().splitlines()[0])
+    row = json.loads(Path(__file__).parent.joinpath("data/expert_ismcts_games.jsonl").read_text().splitlines()[0])
     seen = 0
-    for pos, _, _ in diagnose.replay(row):
+    for pos, _, _ in replay(row):
         if pos["result"] is None:
             mine = evaluate_engine(position.to_engine(pos))
             assert evaluate_engine(position.to_engine(_mirrored(pos))) == pytest.approx(mine, abs=1e-9)

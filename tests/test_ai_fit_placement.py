@@ -1,4 +1,4 @@
-"""The placement fit (ai/fit_placement.py, issue 12): what it reads of a recorded game is what the
+"""The placement fit (tools/skirmish_fit_placement.py): what it reads of a recorded game is what the
 mover could know plus the truth to score, its update moves each factor toward the truth within bounds,
 and the deal of the true hidden cards deals exactly them."""
 import json
@@ -9,10 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from towers_core.skirmish import belief
-from towers_core.skirmish.ai import fit_placement
+from towers_core.skirmish import api, belief
+from tools import skirmish_fit_placement as fit_placement
+from tools.skirmish_placement_table import PLACEMENT
 
-RECORD = Path(__file__).parent.parent / "docs/ladder/expert_knights_ismcts70k_seed20.jsonl"
+from helpers import make_pos
+
+RECORD = Path(__file__).parent / "data" / "expert_ismcts_games.jsonl"
 
 
 def _observations():
@@ -80,5 +83,27 @@ def test_check_scores_a_players_cards_without_and_with_the_table(tmp_path, monke
     fit_placement.main()
     lines = capsys.readouterr().out.splitlines()
     plain, learned = (float(line.split(": ")[1].split()[0]) for line in lines[1:3])
-    assert lines[1].startswith("no placement") and lines[2].startswith("belief.PLACEMENT")
+    assert lines[1].startswith("no placement") and lines[2].startswith("PLACEMENT")
     assert learned < plain   # the yardstick deploys as the recorded players do
+
+
+def _lone_card_odds(square, placement):
+    """What a lone face-down North card on `square` is dealt, over 600 samples."""
+    pos = make_pos({"c2": "S:Kn^", square: "N:Sp"}, barrack={"N": ["Sh", "Kn", "Sq", "Ar"]})
+    k = belief.knowledge(api.view(pos, "S"), "S")
+    rng = random.Random(5)
+    return Counter(belief.sample_hidden(k, rng, placement=placement)[0][square] for _ in range(600))
+
+
+def test_placement_deals_the_shardbearer_to_the_home_row_and_nothing_out_of_reach():
+    # by troops alone the Shardbearer is the likeliest card anywhere (exp(24 / 4)); the recorded
+    # players keep him back on the home row and send cheaper cards out
+    home, out = _lone_card_odds("d7", {}), _lone_card_odds("d6", {})
+    learned_home, learned_out = _lone_card_odds("d7", PLACEMENT), _lone_card_odds("d6", PLACEMENT)
+    assert home["Sh"] > 300 and out["Sh"] > 300
+    assert learned_home["Sh"] > home["Sh"] and learned_out["Sh"] < 0.7 * out["Sh"]
+    assert learned_out["Sq"] + learned_out["Ar"] > 2 * (out["Sq"] + out["Ar"])
+    lo, hi = min(PLACEMENT.values()), max(PLACEMENT.values())
+    assert 0.05 <= lo and hi <= 20   # a soft prior: no card ruled in or out anywhere
+    assert {z for z, _, _ in PLACEMENT} == {"home", "high", "near", "deep"}
+    assert {r for _, r, _ in PLACEMENT} == set(range(belief.DEPLOY_RANKS + 1))

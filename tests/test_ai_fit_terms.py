@@ -1,4 +1,4 @@
-"""The outcome fit of the evaluation's terms (ai/fit_terms.py, issue 12): the terms it reads add up to
+"""The outcome fit of the evaluation's terms (tools/skirmish_fit_terms.py): the terms it reads add up to
 the evaluation, the fit recovers known coefficients, and the player indicators keep a term from being
 credited for marking the stronger player."""
 import json
@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from towers_core.skirmish import position
-from towers_core.skirmish.ai import fit_terms
-from towers_core.skirmish.ai.diagnose import replay
 from towers_core.errors import TowersError
+from towers_core.skirmish import position
 from towers_core.skirmish.ai.search import evaluate_engine
+from tools import skirmish_fit_terms as fit_terms
+from tools.skirmish_diagnose import replay
 
-RECORD = Path(__file__).parent.parent / "docs/ladder/expert_knights_ismcts70k_seed20.jsonl"
+RECORD = Path(__file__).parent / "data" / "expert_ismcts_games.jsonl"
 
 
 def test_the_terms_add_up_to_the_evaluation_and_the_result_is_the_movers():

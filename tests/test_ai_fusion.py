@@ -1,10 +1,11 @@
-"""fusion.py: the root actions valued with the searcher's next move chosen once for the worlds it cannot
-tell apart (issue 12's strategy-fusion measure)."""
+"""tools/skirmish_fusion.py: the root actions valued with the searcher's next move chosen once for the worlds it cannot
+tell apart (a measure of strategy fusion)."""
 
 from towers_core.board import SQUARE_INDEX
 from towers_core.skirmish import api, notation, position
 from towers_core.skirmish.cards import CODES
-from towers_core.skirmish.ai import determinize, fusion
+from towers_core.skirmish.ai import determinize
+from tools import skirmish_fusion as fusion
 
 from helpers import make_pos
 

@@ -26,8 +26,8 @@ def test_the_two_positions_look_the_same_to_south():
     assert api.view(a, "S") == api.view(b, "S")
 
 
-@pytest.mark.parametrize("level", ["depth:2,worlds:4", "nodes:20000,worlds:3", "nodes:20000,reveal:2",
-                                   "nodes:20000,blind:1", "nodes:20000,qs:2", "easy", "normal"])
+@pytest.mark.parametrize("level", ["depth:2,worlds:4", "nodes:20000,worlds:3", "nodes:20000,null:2",
+                                   "nodes:20000,threads:2", "easy", "normal"])
 @pytest.mark.parametrize("seed", [1, 2])
 def test_same_view_same_move(level, seed):
     a, b = _pair()

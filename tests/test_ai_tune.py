@@ -1,16 +1,17 @@
-"""SPSA tuning (ai/tune.py): the update follows the pair results, stays in bounds, plays real pairs."""
+"""SPSA tuning (tools/skirmish_tune.py): the update follows the pair results, stays in bounds, plays real pairs."""
 import json
 import random
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from towers_core.errors import BadLevel
 from towers_core.matches import game_seed
-from towers_core.skirmish.ai import tune
 from towers_core.skirmish.ai.levels import get_level
 from towers_core.skirmish.ai.search import WEIGHT_NAMES, default_weight_values
+from tools import skirmish_tune as tune
 
 
 def _directions(seed, pairs):
@@ -93,6 +94,9 @@ def test_a_resume_log_with_a_true_for_a_weight_is_refused(tmp_path):
 
 @pytest.mark.parametrize("args", [["--base", "bogus"], ["--pairs", "0"], ["--resume", "/nonexistent/log"]])
 def test_bad_arguments_exit_2_with_a_message(args, tmp_path):
-    run = subprocess.run([sys.executable, "-m", "towers_core.skirmish.ai.tune", *args], cwd=tmp_path,
-                         capture_output=True, text=True, timeout=120)
+    root = str(Path(__file__).resolve().parent.parent)   # appended: an installed towers_core still wins
+    script = (f"import runpy, sys; sys.path.append({root!r}); "
+              "runpy.run_module('tools.skirmish_tune', run_name='__main__')")
+    run = subprocess.run([sys.executable, "-c", script, *args], cwd=tmp_path, capture_output=True, text=True,
+                         timeout=120)
     assert run.returncode == 2 and run.stderr.startswith("tune: ") and "Traceback" not in run.stderr

@@ -47,8 +47,8 @@ def test_refuses_a_view_that_hides_its_own_cards():
         contenders.choose_action(north_view_as_south, [], ITERS, 1)
 
 
-@pytest.mark.parametrize("name", ["ismcts:iters=0", "ismcts:foo=3", "ismcts:worlds=900", "ismcts:iters=9,placement=2",
-                                  "ismcts:iters=9,placement=yes"])
+@pytest.mark.parametrize("name", ["ismcts:iters=0", "ismcts:foo=3", "ismcts:worlds=900", "ismcts:iters=9,placement=1",
+                                  "ismcts:iters=9,leaf=yes"])
 def test_bad_names_are_refused(name):
     with pytest.raises(ValueError):
         contenders.check(name)
@@ -58,8 +58,6 @@ def test_names_parse():
     assert yardstick.parse("expert") is None
     assert yardstick.parse("ismcts").ms == yardstick.DEFAULT_MS
     assert yardstick.parse("ismcts:iters=50,worlds=4") == yardstick.Spec(iters=50, worlds=4)
-    assert yardstick.parse("ismcts:iters=50").placement == 0     # the yardstick deals by troops only
-    assert yardstick.parse("ismcts:iters=50,placement=1").placement == 1
 
 
 def test_a_tiny_match_against_random_runs():
@@ -68,7 +66,7 @@ def test_a_tiny_match_against_random_runs():
 
 
 def test_a_recorded_game_replays_to_its_result(tmp_path):
-    from towers_core.skirmish.ai.diagnose import replay
+    from tools.skirmish_diagnose import replay
     path = tmp_path / "games.jsonl"
     match("greedy", "ismcts:iters=200,worlds=4", 2, 1, 1, report=lambda s: None, record=str(path))
     rows = [json.loads(x) for x in path.read_text().splitlines()]

@@ -78,7 +78,7 @@ def test_a_record_that_cannot_be_written_midway_is_one_line_and_exit_1(capsys):
 ])
 def test_the_game_diagnosis_refuses_a_bad_record_in_one_line(content, message, monkeypatch, capsys, tmp_path):
     """A record too deep, with a number too long, missing a field or holding moves the rules refuse."""
-    from towers_core.skirmish.ai import diagnose
+    from tools import skirmish_diagnose as diagnose
 
     record = tmp_path / "bad.jsonl"
     record.write_text(content + "\n", encoding="utf-8")
@@ -129,7 +129,7 @@ def test_the_castles_tuner_refuses_bad_options_before_any_game(argv, option, mon
     """The Castles weight tuner (a developer's command) checks its options as towers-cli does: exit 2
     naming the option, where a bad --nodes failed in a worker with a traceback and a bad --start with
     a raw ValueError."""
-    from towers_core.castles.ai import tune
+    from tools import castles_tune as tune
 
     monkeypatch.setattr("sys.argv", ["tune", *argv])
     assert option in usage_error(tune.main, capsys)
@@ -147,7 +147,7 @@ def test_the_castles_tuner_refuses_bad_options_before_any_game(argv, option, mon
 def test_the_skirmish_tuner_refuses_bad_options_before_any_game(argv, option, monkeypatch, capsys):
     """The Skirmish weight tuner checks each option as the Castles one does (exit 2 naming it), where
     it used to answer every bad number with one message about all three and took any seed or log."""
-    from towers_core.skirmish.ai import tune
+    from tools import skirmish_tune as tune
 
     monkeypatch.setattr("sys.argv", ["tune", *argv])
     assert option in usage_error(tune.main, capsys)
@@ -165,7 +165,7 @@ def test_the_game_diagnosis_refuses_bad_options_before_reading_a_record(argv, op
                                                                         tmp_path):
     """diagnose (a developer's command) checks its options as the tuners do: exit 2 naming the option,
     before the record is opened (here it does not even exist)."""
-    from towers_core.skirmish.ai import diagnose
+    from tools import skirmish_diagnose as diagnose
 
     monkeypatch.setattr("sys.argv", ["diagnose", str(tmp_path / "none.jsonl"), *argv])
     assert option in usage_error(diagnose.main, capsys)
@@ -174,7 +174,7 @@ def test_the_game_diagnosis_refuses_bad_options_before_reading_a_record(argv, op
 @pytest.mark.parametrize("option", ["--every", "--samples"])
 def test_the_placement_fit_refuses_a_zero_count_before_reading_a_record(option, monkeypatch, capsys, tmp_path):
     """fit_placement's --every 0 ended in a ZeroDivisionError after the records were read."""
-    from towers_core.skirmish.ai import fit_placement
+    from tools import skirmish_fit_placement as fit_placement
 
     monkeypatch.setattr("sys.argv", ["fit_placement", str(tmp_path / "none.jsonl"), option, "0"])
     assert option in usage_error(fit_placement.main, capsys)

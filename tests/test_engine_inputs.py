@@ -159,8 +159,7 @@ def test_huge_numbers_and_junk_in_levels_and_engine_calls_are_refused_briefly():
         engine.play(huge)
     assert len(str(err.value)) < 200
     search = Search(16)
-    for call in (lambda: search.set_action_weights({huge: 1.0}), lambda: search.set_identity_odds({huge: {}}),
-                 lambda: search.configure(weights={huge: 1})):
+    for call in (lambda: search.configure(weights={huge: 1}), lambda: search.configure(null=huge)):
         with pytest.raises(TowersError) as err:
             call()
         assert len(str(err.value)) < 300

@@ -21,7 +21,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from towers_core.skirmish import placement_table
 from towers_core.skirmish.cards import BUDGET, BY_CODE, CODES, POOL
 from towers_core.board import DIRECTIONS, manhattan, step
 from towers_core.skirmish.position import HIDDEN, PLAYERS
@@ -53,7 +52,8 @@ Cell = tuple[str, int]
 owner's deploys it was, capped at DEPLOY_RANKS (0 when the history does not say)."""
 
 Placement = dict[tuple[str, int, str], float]
-"""(zone, deploy rank, card) -> the factor on that card's deal propensity there (PLACEMENT)."""
+"""(zone, deploy rank, card) -> the factor on that card's deal propensity there, where players keep which
+cards face-down: no level deals with one; the placement fit (tools/skirmish_fit_placement.py) fits and scores one."""
 
 DEPLOY_RANKS = 8
 """Deploys told apart by their order: in 200 recorded expert-yardstick games the first deploy is the
@@ -233,7 +233,7 @@ def _follow_action(tokens: dict, action: str) -> dict:
 FULL_SPEND_TILT = 2.0
 """Every TILT troops a muster leaves unspent cost a factor e (weight exp(-unspent / TILT)): musters
 mostly spend their 100 troops. A soft weight, not a rule, so a muster that leaves troops unused stays
-possible. Log-loss (diagnose --belief): on 12 expert games, all musters spending 100, TILT 1 / 2 / 3
+possible. Log-loss (tools/skirmish_diagnose.py --belief): on 12 expert games, all musters spending 100, TILT 1 / 2 / 3
 scored 1.673 / 1.724 / 1.756 nats (old sampler 1.905); on 8 greedy-easy games (musters of 74, 91
 and 100) 2.034 / 1.999 / 1.983 (old 2.016). TILT 2 is better than the old sampler on both."""
 
@@ -244,20 +244,6 @@ if musters picked physical cards alike: measured better (1.673 vs 1.710 nats at 
 DEPLOY_SCALE = 4.0
 """Troops that make a card e times likelier to be deployed face-down than kept in the barrack: in the
 recorded games board face-down cards average 10.4 troops, hidden barrack cards 5.7 (0 = no preference)."""
-
-PLACEMENT: Placement = placement_table.PLACEMENT
-"""(zone, deploy rank, card) -> how much likelier that card is to be dealt face-down in that cell than its
-troops alone say (1 when absent). The players of the recorded games deploy the Shardbearer first and
-keep him back, Knights, Lancers and the Captainlord next on high ground and the home row, the King and
-the cheap cards later and deeper. Issue 12's oracle match showed the placement, not the multiset, is what
-expert misses (docs/ai.md). Under trial: a level deals with it only when asked (`expert,placement:1`,
-Level.placement). The table, how it was fitted and its held-out log-loss: placement_table.py."""
-
-
-def placement_or_none(use: bool) -> Placement | None:
-    """PLACEMENT when a level deals its worlds with it (`placement:1`), else None (troops only)."""
-    return PLACEMENT if use else None
-
 
 MAX_DEALS = 64
 """Random deals tried before the (approximate) matching fallback; each rejected one redraws the multiset."""
@@ -273,23 +259,13 @@ alone say. He wins every attack he makes and a lone attack on him face-down only
 so players keep him face-down in contact: in the 60 shipped expert-yardstick games of seeds 19-20 the
 King was 6.1% of the face-down cards touching the viewer's (10.9% before ply 30) where the troops-only
 deal gave 0.7%, and 0.5% elsewhere (0.8% dealt); 18 of expert's 170 attacks on a face-down card
-struck the King, with 0.4% of its worlds holding him (docs/ladder/trials10). With this factor the
-deal gives him 5.8% there (9.3% before ply 30) and 0.8% elsewhere; on the 140 games of seeds 15-18,
-outside the fit, 6.5% against 6.1% (9.6% against 9.0% before ply 30). Expert deals its worlds with it
-(a match said so: docs/ai.md, tenth session) and the attack preview shows it; the yardstick and the
-lower levels deal by troops only."""
+struck the King, with 0.4% of its worlds holding him. With this factor the deal gives him 5.8% there
+(9.3% before ply 30) and 0.8% elsewhere; on the 140 games of seeds 15-18, outside the fit, 6.5% against
+6.1% (9.6% against 9.0% before ply 30). Expert deals its worlds with it (it won a match against expert
+without it) and the attack preview shows it; the yardstick and the lower levels deal by troops only."""
 
 EXPERT_DEAL: DealFactors = {("K", "near"): KING_CONTACT}
 """The deal factors expert searches with (and the attack preview shows): the King's in contact."""
-
-KING_ODDS: DealFactors = {**EXPERT_DEAL, ("K", "deep"): 2.0, ("K", "home"): 0.1, ("K", "early"): 0.1,
-                          ("K", "faces"): 0.35, ("K", "ring"): 4.0}
-"""The King's odds on face-down squares by their tags, fitted to where he stood in expert's 120 yardstick
-games of seeds 15-17 (docs/ladder/trials12/fit_king.py: held-out King log-loss 0.0478 -> 0.0419 nats a
-square on seeds 18-20): likelier deep in the viewer's half and touching two or three of the viewer's
-cards (ring), never on the owner's home row nor among his first four deploys, rarer touching the
-viewer's face-up cards. Dealing all of expert's worlds with it lost games (docs/ai.md, twelfth
-session); a level's `strike` prices only its strikes on face-down cards with it (ai/strikes.py)."""
 
 NON_KING = tuple(c for c in CODES if c != "K")
 NON_KING_SET = frozenset(NON_KING)
@@ -541,32 +517,15 @@ def _pick_resting(barrack: list[str], k: Knowledge, rng: random.Random) -> list[
     return sorted(out)
 
 
-def identity_counts(k: Knowledge, rng: random.Random, samples: int, placement: Placement | None = None,
+def identity_counts(k: Knowledge, rng: random.Random, samples: int,
                     factors: DealFactors | None = None) -> dict[str, Counter]:
     """How often each face-down square of the opponent's holds each card over `samples` deals (sample_hidden):
-    the odds the attack preview shows and the search's `reveal` strikes at."""
-    return hidden_odds(k, rng, samples, placement, factors)[0]
-
-
-def hidden_odds(k: Knowledge, rng: random.Random, samples: int, placement: Placement | None = None,
-                factors: DealFactors | None = None) -> tuple[dict[str, Counter], dict[str, float]]:
-    """identity_counts, and in the same deals the odds of each card being the one the opponent deploys
-    face-down next: each deal's deployable cards (barrack less resting) weighted by deploy propensity, as
-    its board squares are dealt (empty when no deal has a deployable card)."""
+    the odds the attack preview shows."""
     counts: dict[str, Counter] = {sq: Counter() for sq in k.tokens}
-    deploy: Counter = Counter()
     for _ in range(samples):
-        board, barrack, resting = sample_hidden(k, rng, placement=placement, factors=factors)
-        for sq, card in board.items():
+        for sq, card in sample_hidden(k, rng, factors=factors)[0].items():
             counts[sq][card] += 1
-        ready = list(barrack)
-        for card in resting:
-            ready.remove(card)
-        weights = [_propensity(card, DEPLOY_SCALE) for card in ready]
-        total = sum(weights)
-        for card, w in zip(ready, weights):
-            deploy[card] += w / total
-    return counts, {card: n / samples for card, n in deploy.items()}
+    return counts
 
 
 def hidden_distribution(view: dict, viewer: str, square: str, history: list[dict] | None = None,

@@ -32,15 +32,15 @@ cdef inline void default_weights(double* w) noexcept nogil:
     w[E_URGENCY] = 0.25
     w[E_CAPTURED] = 0.4
     w[E_THREAT] = 0.5
-    # issue 12 (docs/ai.md): reach 0.6, hg_tempo 1 and race 40 scored 73% against the yardstick on
-    # fresh seeds (no clear gain) and lost 8-16 to the same expert without them: off until tuned
+    # reach 0.6, hg_tempo 1 and race 40 scored 73% against the yardstick on fresh seeds (no clear
+    # gain) and lost 8-16 to the same expert without them: off until tuned
     w[E_REACH] = 0.0
     w[E_HG_TEMPO] = 0.0
     w[E_RACE] = 0.0
-    # fifth session: approach 1 scored 30-10 against the yardstick where expert scored 29-11 on the
-    # same 40 games (docs/ai.md): no measurable gain, off
+    # approach 1 scored 30-10 against the yardstick where expert scored 29-11 on the same 40 games:
+    # no measurable gain, off
     w[E_APPROACH] = 0.0
-    # seventeenth session: a price on the doubt a determinized world cannot see (docs/ai.md); off
+    # a price on the doubt a determinized world cannot see: no measured gain, off
     w[E_MASK] = 0.0
 
 
@@ -258,7 +258,7 @@ cdef inline double sides_score(State* s, BoardPass* bp) noexcept nogil:
 
 cdef inline int masked_contacts(State* s, int p) noexcept nogil:
     """p's face-down cards (the King too) touching an enemy card: fights the enemy must enter blind.
-    Each world knows every card, so only this term values a Scout's peek at such a card (issue 12)."""
+    Each world knows every card, so only this term values a Scout's peek at such a card."""
     cdef int sq, k, x, n = 0
     for sq in range(NSQ):
         if s.card[sq] == NO_CARD or s.owner[sq] != p or (s.flags[sq] & F_UP) != 0:

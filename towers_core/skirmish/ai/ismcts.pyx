@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""Information-set MCTS over the engine's C State, without the GIL: the ladder's yardstick.
+"""Information-set MCTS over the engine's C State, without the GIL: the yardstick the levels are measured against.
 
 A family apart from the expectimax levels (search.pyx, evaluate.pxd): each iteration draws one of
 the worlds (determinizations built in Python from the belief model), walks one tree of action

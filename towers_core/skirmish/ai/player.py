@@ -13,14 +13,12 @@ from typing import Any
 from towers_core.checks import check_seed, check_time_ms
 from towers_core.errors import BadLevel, IllegalAction
 from towers_core.search_thread import BackgroundSearch, clock_left
-from towers_core.skirmish import belief, notation, position, records
-from towers_core.skirmish.ai import determinize, muster, strikes
+from towers_core.skirmish import notation, position, records
+from towers_core.skirmish.ai import determinize, muster
 from towers_core.skirmish.ai.levels import Level, get_level
 from towers_core.skirmish.ai.search import Search
 
 RESIGN = notation.parse("resign")
-ODDS_SAMPLES = 128
-"""Deals behind the identity odds a level with `reveal` strikes face-down cards at (determinize.identity_odds)."""
 
 
 def choose_action(view: dict, history: list[dict], level: str, seed: int, time_ms: int | None = None) -> str:
@@ -76,29 +74,10 @@ class Searcher(BackgroundSearch):
         """The configured search for `view`; its clock cap counts from `started` (time.monotonic(); None: now)."""
         started = time.monotonic() if started is None else started
         search = Search(18 if lv.nodes and lv.nodes <= 100_000 else 20)
-        known = belief.knowledge(view, view["to_move"], history)
-        worlds = determinize.worlds(view, history, lv.worlds, seed, lv.placement, lv.deal_factors, lv.stratify,
-                                    known)
-        weights: dict[int, list[float]] = {}
-        if lv.strike:
-            worlds, weights = strikes.strike_worlds(view, history, legal, worlds, seed, lv.placement, lv.strike_odds,
-                                                    known)
-        search.set_worlds(worlds, base=lv.worlds)
-        search.set_action_weights(weights)
-        odds: dict[int, list[float]] = {}
-        deployed = None
-        if lv.reveal:
-            odds.update(determinize.identity_odds(view, history, ODDS_SAMPLES, seed, lv.placement, lv.deal_factors,
-                                                  known))
-        if lv.blind:
-            mine, deployed = determinize.exposure_odds(view, history, ODDS_SAMPLES, seed)
-            odds.update(mine)
-        if odds or deployed:
-            search.set_identity_odds(odds, deployed)
+        search.set_worlds(determinize.worlds(view, history, lv.worlds, seed, lv.deal_factors))
         search.configure(max_depth=lv.max_depth, node_limit=lv.nodes, time_ms=clock_left(time_ms, lv.time_ms, started),
                          noise=lv.noise, noise_seed=(seed * 0x9E3779B1 + view["actions"]) & 0xFFFFFFFFFFFFFFFF,
-                         weights=dict(lv.weights), lmr=lv.lmr, risk=lv.risk, reveal=lv.reveal,
-                         blind=lv.blind, qs=lv.qs, threads=lv.threads, null=lv.null)
+                         weights=dict(lv.weights), threads=lv.threads, null=lv.null)
         return search
 
     def move_of(self, info: dict) -> str:

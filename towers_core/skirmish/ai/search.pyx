@@ -16,12 +16,11 @@ search_chance.pxi (chance nodes), search_nodes.pxi (decision nodes) and search_r
 from libc.stdint cimport uint64_t, int32_t, int16_t, int8_t
 from libc.string cimport memcpy, memset, memcmp
 from libc.stdlib cimport malloc, calloc, free
-from libc.math cimport fabs
 from cpython.pythread cimport (PyThread_type_lock, PyThread_allocate_lock, PyThread_free_lock, PyThread_acquire_lock,
                                PyThread_release_lock, WAIT_LOCK)
 from towers_core.skirmish.state cimport *
 from towers_core.rng cimport next_rand, mix
-from towers_core.skirmish.rules cimport apply_action, action_pullers, gen_attacks, Engine
+from towers_core.skirmish.rules cimport apply_action, action_pullers, Engine
 from towers_core.skirmish.ai.moves cimport playable_moves, target_of, MAXMOVES
 from towers_core.skirmish.ai.evaluate cimport evaluate, card_worth, default_weights, WIN, EVAL_CAP, NW
 from towers_core.checks import real_number, whole_number
@@ -32,17 +31,13 @@ load_card_table()
 cdef enum:
     MAXPLY = 48
     MAXW = 32
-    MAXWEIGHTED = 1024   # root actions with world weights of their own (set_action_weights)
-    MAXPULLS = 9     # outcomes of the pulls of one action (3 values a puller, two pullers)
-    MAXKIDS = MAXPULLS * NCARD   # with `reveal`: each identity of the struck card times its pulls
+    MAXKIDS = 9      # outcomes of the pulls of one action (3 values a puller, two pullers)
     HIST = 4096
     TT_EXACT = 0
     TT_LOWER = 1
     TT_UPPER = 2
 
 cdef double INF = 1e9
-cdef int GUESS_REDUCTION = 0   # plies: an opponent's guess at a blind strike is searched this much shallower
-cdef uint64_t BLIND_SALT = 0x5bd1e9955bd1e995ULL   # table keys of blind nodes (blind_node)
 cdef int MAX_NULL_R = 4   # the most plies a level may take off a pass search (pass_cut)
 cdef double NULL_WINDOW = 1e-6   # width of a probe's window: below any score difference that matters
 # State bytes that differ between pull outcomes only in the decks (collapsed as equal outcomes)
@@ -82,17 +77,7 @@ ctypedef struct Ctx:
     double w[NW]     # evaluation weights (evaluate.pxd's E_* indices)
     int verify_depth
     int use_tt
-    int lmr          # late-move reductions: quiet moves after the first `lmr` at a node searched shallower first (0 = off)
-    double risk      # a root action's value: its mean over the worlds blended with its worst (risk > 0) or best world (< 0)
-    int reveal       # the root player's strikes on face-down cards are chance over odds[]: 1 below the root, 2 there too
-    int blind        # the opponent's decision nodes up to this ply strike the root player's face-down cards at odds[] (0 = off)
-    int qs           # quiescence: at the horizon, up to this many plies of board attacks (quiesce; 0 = the static evaluation)
     int null_r       # pass pruning: a pass searched this many plies shallower that still fails high cuts the node (0 = off)
-    int root_player
-    double odds[NSQ + 2][NCARD]   # set_identity_odds: each face-down square's odds of each card at the root;
-                                  # row NSQ a card the root player deploys in the line, NSQ + 1 none (odds_row)
-    int line[MAXPLY]      # the action being searched at each ply of the current line (expand, identity_kids)
-    int line_by[MAXPLY]   # and who plays it
     long stop        # set by cancel() on another thread: read and written only through stop_flag.h
     long* cancel     # the cancel flag this context polls: its own `stop`, or the main context's (a helper)
     long halt_flag   # set when either context of the search aborts (halt points here), polled by both
@@ -115,13 +100,6 @@ ctypedef struct Ctx:
     double ref[MAXW]   # the root's best action so far: its exact value in each world
     double wval[MAXW]  # scratch: the action being probed, world by world
     long long world_nodes[MAXW]  # nodes spent at the root in each world (how evenly the worlds share the work)
-    bint ref_known[MAXW]  # c.ref[w] holds the best action's value in world w (its weight there > 0)
-    double* wref       # the best action's world weights
-    int nbase          # the default weights: worlds 0..nbase-1 equally likely, the rest unweighted
-    double wdefault[MAXW]
-    int nweighted      # root actions with weights of their own: wact[i] has wrows[i * MAXW ...]
-    int* wact
-    double* wrows
     int nroot
     int* root
     double* root_val
@@ -334,10 +312,8 @@ cdef class Search:
         self.c.worlds = <State*>calloc(MAXW, sizeof(State))
         self.c.root = <int*>malloc(MAXMOVES * sizeof(int))
         self.c.root_val = <double*>malloc(MAXMOVES * sizeof(double))
-        self.c.wact = <int*>malloc(MAXWEIGHTED * sizeof(int))
-        self.c.wrows = <double*>calloc(MAXWEIGHTED * MAXW, sizeof(double))
-        if not (alloc_scratch(&self.c) and alloc_tables(&self.tables, bits) and self.c.worlds and self.c.root and self.c.root_val
-                and self.c.wact and self.c.wrows):
+        if not (alloc_scratch(&self.c) and alloc_tables(&self.tables, bits) and self.c.worlds and self.c.root
+                and self.c.root_val):
             raise MemoryError()
         use_whole_tables(&self.c)
 
@@ -345,96 +321,30 @@ cdef class Search:
         free_scratch(&self.c)
         free_scratch(&self.h)
         free_tables(&self.tables)
-        free(self.c.worlds); free(self.c.root); free(self.c.root_val); free(self.c.wact); free(self.c.wrows)
+        free(self.c.worlds); free(self.c.root); free(self.c.root_val)
         if self.h.go != NULL:
             PyThread_free_lock(self.h.go)
         if self.h.done != NULL:
             PyThread_free_lock(self.h.done)
 
-    def set_worlds(self, engines, base=None) -> None:
-        """Copy the determinized positions (all with the searching player to move). Every root action
-        weighs the first `base` of them (all by default) equally and the rest not at all, unless
-        set_action_weights (called after this) gives it weights of its own."""
+    def set_worlds(self, engines) -> None:
+        """Copy the determinized positions (all with the searching player to move), equally likely."""
         cdef Engine e
-        cdef int i, n
+        cdef int i
         if not isinstance(engines, list) or not 1 <= len(engines) <= MAXW:
             raise BadPosition(f"worlds must be a list of 1 to {MAXW} Engines")
         if not all(isinstance(x, Engine) for x in engines):
             raise BadPosition("worlds must be a list of Engines")
-        n = len(engines) if base is None else whole_number(base, "base", 1, len(engines), BadLevel)
         for i, e in enumerate(engines):
             memset(&self.c.worlds[i], 0, sizeof(State))
             memcpy(&self.c.worlds[i], &e.s, sizeof(State))
         self.c.nworlds = len(engines)
-        self.c.nbase = n
-        self.c.root_player = self.c.worlds[0].to_move
-        memset(self.c.odds, 0, sizeof(self.c.odds))
-        for i in range(MAXW):
-            self.c.wdefault[i] = 1.0 / n if i < n else 0.0
-        self.c.nweighted = 0
-
-    def set_action_weights(self, weights) -> None:
-        """Give root actions weights of their own over the worlds: {packed action: [weight per world]},
-        each list as long as the worlds, of numbers >= 0 with a positive sum (scaled to 1). The search
-        values such an action by its weighted mean, e.g. a strike on a face-down card at the King's
-        odds there (strikes.py); any other keeps the default weights (set_worlds)."""
-        cdef int i, w
-        cdef double total
-        if self.c.nworlds == 0:
-            raise BadPosition("no worlds to weigh: call set_worlds first")
-        if not isinstance(weights, dict) or len(weights) > MAXWEIGHTED:
-            raise BadLevel(f"action weights must be a dict of at most {MAXWEIGHTED} actions")
-        rows = []
-        for act, row in weights.items():
-            if isinstance(act, bool) or not isinstance(act, int) or not 0 <= act < 2 ** 31:
-                raise BadLevel(f"action weights: {brief(act)} is not a packed action")
-            rows.append((act, scaled_row(row, self.c.nworlds, f"action weights of {act}", "world")))
-        for i, (act, row) in enumerate(rows):
-            self.c.wact[i] = act
-            for w in range(MAXW):
-                self.c.wrows[i * MAXW + w] = row[w] if w < len(row) else 0.0
-        self.c.nweighted = len(rows)
-
-    def set_identity_odds(self, odds, deployed=None) -> None:
-        """The odds of each face-down card's identity: on the enemy's squares what the searching player
-        believes, for `reveal` (determinize.identity_odds); on its own, what the opponent can tell, for
-        `blind` (determinize.exposure_odds), with `deployed` the odds of a card the searching player deploys
-        face-down in the searched line. {square 0-48: [odds of each card, in cards.CODES order]}, each row
-        of numbers >= 0 with a positive sum (scaled to 1); a card keeps its square's odds when it moves
-        (odds_row); squares left out, and cards deployed without `deployed`, are struck as each world deals
-        them. Call after set_worlds, which clears them."""
-        cdef double table[NSQ + 2][NCARD]
-        cdef int sq, k
-        if not isinstance(odds, dict) or len(odds) > NSQ:
-            raise BadLevel("identity odds must be a dict of squares to rows of odds")
-        memset(table, 0, sizeof(table))
-        for key, row in odds.items():
-            if isinstance(key, bool) or not isinstance(key, int) or not 0 <= key < NSQ:
-                raise BadLevel(f"identity odds: {brief(key)} is not a square from 0 to {NSQ - 1}")
-            sq = key
-            scaled = scaled_row(row, NCARD, f"identity odds of square {sq}", "card")
-            for k in range(NCARD):
-                table[sq][k] = scaled[k]
-        if deployed is not None:
-            scaled = scaled_row(deployed, NCARD, "identity odds of a deployed card", "card")
-            for k in range(NCARD):
-                table[NSQ][k] = scaled[k]
-        memcpy(self.c.odds, table, sizeof(table))
 
     def configure(self, max_depth=64, node_limit=0, time_ms=None, noise=0.0, noise_seed=0,
-                  verify_depth=0, use_tt=True, move_cap=MAXMOVES, weights=None, lmr=0, risk=0.0,
-                  reveal=0, blind=0, qs=0, threads=1, null=0) -> None:
+                  verify_depth=0, use_tt=True, move_cap=MAXMOVES, weights=None, threads=1, null=0) -> None:
         """Limits for the next run (time counts from `run()`); verify_depth > 0 is the debug mode;
         a move_cap below MAXMOVES only tests that an overflowing node is an error; `weights` maps
-        some of WEIGHT_NAMES to values (the rest keep the defaults); `lmr` > 0 reduces quiet moves
-        after the first `lmr` at a decision node (late-move reductions; 0 searches every move in full);
-        `risk` from -1 to 1 values a root action by its mean over the worlds blended with its worst world
-        (risk > 0) or its best (risk < 0); `reveal` 1 makes the searching player's strikes on face-down
-        cards below the root chance nodes over set_identity_odds, 2 at the root too (0: as each world deals);
-        `blind` N > 0 has the opponent's decision nodes up to ply N choose strikes on the searching player's
-        face-down cards at the set_identity_odds of those squares, as it cannot see them (blind_node); `qs` N > 0
-        lets the side to move at the horizon make board attacks for up to N plies before it is evaluated (quiesce);
-        `threads` 2 searches the root's odd worlds on a second thread (search_worlds), with its own table;
+        some of WEIGHT_NAMES to values (the rest keep the defaults); `threads` 2 searches the root's odd worlds on a second thread (search_worlds), with its own table;
         `null` R > 0 prunes a decision node whose pass, searched R plies shallower, still fails high (pass_cut)."""
         cdef double w[NW]
         if time_ms is not None and (isinstance(time_ms, bool) or not isinstance(time_ms, (int, float))
@@ -443,17 +353,12 @@ cdef class Search:
         noise = real_number(noise, "noise", 0.0, 100.0)
         if not isinstance(use_tt, bool):
             raise BadLevel("use_tt must be true or false")
-        risk = real_number(risk, "risk", -1.0, 1.0)
         set_weights(w, weights)   # every argument is checked before any is set: a refusal changes nothing
         depth = min(whole_number(max_depth, "max_depth", 1, 1000, BadLevel), MAXPLY - 2)
         limit = whole_number(node_limit, "node_limit", 0, 10 ** 12, BadLevel)
         seed = whole_number(noise_seed, "noise_seed", 0, 0xFFFFFFFFFFFFFFFF, BadLevel)
         verify = whole_number(verify_depth, "verify_depth", 0, MAXPLY - 2, BadLevel)
         cap = whole_number(move_cap, "move_cap", 1, MAXMOVES, BadLevel)
-        reductions = whole_number(lmr, "lmr", 0, MAXMOVES, BadLevel)
-        reveal = whole_number(reveal, "reveal", 0, 2, BadLevel)
-        blind = whole_number(blind, "blind", 0, MAXPLY - 2, BadLevel)
-        qs = whole_number(qs, "qs", 0, MAXPLY - 2, BadLevel)
         threads = whole_number(threads, "threads", 1, 2, BadLevel)
         null = whole_number(null, "null", 0, MAX_NULL_R, BadLevel)
         if threads == 2:
@@ -467,11 +372,6 @@ cdef class Search:
         self.c.verify_depth = verify
         self.c.use_tt = use_tt
         self.c.move_cap = cap
-        self.c.lmr = reductions
-        self.c.risk = risk
-        self.c.reveal = reveal
-        self.c.blind = blind
-        self.c.qs = qs
         self.c.threads = threads
         self.c.null_r = null
 
@@ -538,16 +438,16 @@ cdef class Search:
             raise BadPosition("no worlds to search: call set_worlds first")
         a = whole_number(act, "act", 0, 2 ** 31 - 1, BadLevel)
         d = whole_number(depth, "depth", 0, 4, BadLevel)
-        for w in range(self.c.nbase):
+        for w in range(self.c.nworlds):
             n = playable_moves(&self.c.worlds[w], self.c.moves, MAXMOVES)
             if not any(self.c.moves[i] == a for i in range(n)):
                 raise BadLevel(f"act {a} is not a legal action in every world")
         self.c.checking = 1
         with nogil:
-            for w in range(self.c.nbase):
+            for w in range(self.c.nworlds):
                 acc += pure_action(&self.c, &self.c.worlds[w], a, d, 0)
         self.c.checking = 0
-        return acc / self.c.nbase
+        return acc / self.c.nworlds
 
     def cancel(self) -> None:
         towers_flag_set(&self.c.stop, 1)
@@ -570,20 +470,6 @@ cdef class Search:
                 "verify_checks": self.c.verify_checks + (h.verify_checks if h else 0),
                 "verify_failures": self.c.verify_failures + (h.verify_failures if h else 0),
                 "world_nodes": [self.c.world_nodes[w] + (h.world_nodes[w] if h else 0) for w in range(self.c.nworlds)]}
-
-
-def scaled_row(row, int length, str what, str unit) -> list:
-    """`row` scaled to sum 1, once checked to be a list of `length` numbers (one a `unit`) from 0 to 1e9
-    with a positive sum; else BadLevel naming `what` (set_action_weights, set_identity_odds)."""
-    cdef double total
-    if not isinstance(row, (list, tuple)) or len(row) != length:
-        raise BadLevel(f"{what}: a list of {length} numbers, one a {unit}")
-    if not all(not isinstance(x, bool) and isinstance(x, (int, float)) and 0.0 <= x <= 1e9 for x in row):
-        raise BadLevel(f"{what}: numbers from 0 to 1e9")
-    total = sum(row)
-    if not total > 0.0:
-        raise BadLevel(f"{what}: the sum must be positive")
-    return [x / total for x in row]
 
 
 # evaluate.pxd's E_* weight indices, by name (levels.py and matches set them by name)

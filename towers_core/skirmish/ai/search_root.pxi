@@ -4,37 +4,13 @@
 # ---------------------------------------------------------------- the root: chance over worlds
 
 
-cdef inline double* weights_of(Ctx* c, int act) noexcept nogil:
-    """A root action's world weights (summing to 1): its own if set_action_weights gave it some."""
-    cdef int i
-    for i in range(c.nweighted):
-        if c.wact[i] == act:
-            return c.wrows + i * MAXW
-    return c.wdefault
-
-
-cdef inline double mean_over_worlds(Ctx* c, double* W, double* vals) noexcept nogil:
-    """The weighted mean of the worlds' values (the default weights: the plain mean of the base worlds),
-    blended by the level's `risk` with the worst weighted world (risk > 0) or the best (risk < 0; 0: the
-    plain mean). The blend rises with every world's value, so a value no better in any world is no better
-    blended (probe_worlds)."""
+cdef inline double mean_over_worlds(Ctx* c, double* vals) noexcept nogil:
+    """The plain mean of the worlds' values (they are equally likely)."""
     cdef int w
-    cdef double acc = 0.0, worst = INF, top = -INF
-    if W == c.wdefault:
-        for w in range(c.nbase):
-            acc += vals[w]
-            worst = min(worst, vals[w])
-            top = max(top, vals[w])
-        acc /= c.nbase
-    else:
-        for w in range(c.nworlds):
-            if W[w] > 0.0:
-                acc += W[w] * vals[w]
-                worst = min(worst, vals[w])
-                top = max(top, vals[w])
-    if c.risk == 0.0:
-        return acc
-    return (1.0 - fabs(c.risk)) * acc + fabs(c.risk) * (worst if c.risk > 0.0 else top)
+    cdef double acc = 0.0
+    for w in range(c.nworlds):
+        acc += vals[w]
+    return acc / c.nworlds
 
 
 cdef inline void use_world_tables(Ctx* c, int w) noexcept nogil:
@@ -183,16 +159,13 @@ cdef void search_exact(Ctx* c, int act, int depth, char* state, char which, doub
 
 
 cdef double exact_worlds(Ctx* c, int act, int depth, double* vals) noexcept nogil:
-    """Mean value of `act` over its worlds, each world's value exact (in `vals`)."""
-    cdef double* W = weights_of(c, act)
-    cdef int w
+    """Mean value of `act` over the worlds, each world's value exact (in `vals`)."""
     cdef char state[MAXW]
-    for w in range(c.nworlds):
-        state[w] = 3 if W[w] > 0.0 else 0
+    memset(state, 3, MAXW)
     search_exact(c, act, depth, state, 3, vals)
     if c.aborted:
         return 0.0
-    return mean_over_worlds(c, W, vals)
+    return mean_over_worlds(c, vals)
 
 
 cdef double probe_worlds(Ctx* c, int act, int depth, double alpha, double* vals) noexcept nogil:
@@ -203,67 +176,32 @@ cdef double probe_worlds(Ctx* c, int act, int depth, double alpha, double* vals)
     (<= alpha) after one cheap refutation a world. Only worlds where it is better are searched
     exactly, and only if the mean can still beat alpha are the others; then the exact mean is
     returned and `vals` holds every world's value.
-
-    An action weighing the worlds otherwise than the best (set_action_weights) is first searched
-    exactly in its worlds the best one did not weigh; each other world's window is shifted by one
-    amount, so that values at the windows in every world would average exactly alpha under its
-    weights: the same proof that it is no better, the same cheap refutation when it is not.
     """
-    cdef double* W = weights_of(c, act)
-    cdef double shift = 0.0, known = 0.0, fixed = 0.0
-    cdef int w, n = 0, better = 0
-    cdef char state[MAXW]   # 0 unweighted, 1 upper bound, 2 exact, 3 to search exactly (not weighed by the best,
-                            # or better than its window), 4 to probe
+    cdef int w, better = 0
+    cdef char state[MAXW]   # 1 upper bound, 2 exact, 3 to search exactly (better than its window)
     cdef int ws[MAXW]
     cdef double lo[MAXW]
     cdef double hi[MAXW]
-    if W != c.wref and c.risk != 0.0:   # the shifted windows below prove plain means only
-        return exact_worlds(c, act, depth, vals)
     for w in range(c.nworlds):
-        state[w] = 0 if W[w] <= 0.0 else (4 if c.ref_known[w] else 3)
-    search_exact(c, act, depth, state, 3, vals)   # the worlds the best action did not weigh
+        ws[w] = w
+        lo[w] = c.ref[w]
+        hi[w] = lo[w] + NULL_WINDOW
+    search_worlds(c, act, depth, c.nworlds, ws, lo, hi, vals)
     if c.aborted:
         return 0.0
     for w in range(c.nworlds):
-        if state[w] == 4:
-            known += W[w]
-            fixed += W[w] * c.ref[w]
-        elif state[w] == 2:
-            fixed += W[w] * vals[w]
-    if known == 0.0:
-        return mean_over_worlds(c, W, vals)
-    if W != c.wref:
-        shift = (alpha - fixed) / known   # fixed: the exact worlds' share plus the best's in the others
-    for w in range(c.nworlds):
-        if state[w] == 4:
-            ws[n] = w
-            lo[n] = c.ref[w] + shift
-            hi[n] = lo[n] + NULL_WINDOW
-            n += 1
-    search_worlds(c, act, depth, n, ws, lo, hi, vals)
-    if c.aborted:
-        return 0.0
-    for w in range(n):
-        state[ws[w]] = 3 if vals[ws[w]] > lo[w] else 1
-        better += state[ws[w]] == 3
+        state[w] = 3 if vals[w] > lo[w] else 1
+        better += state[w] == 3
     if better == 0:
-        return mean_over_worlds(c, W, vals)
+        return mean_over_worlds(c, vals)
     search_exact(c, act, depth, state, 3, vals)
     if c.aborted:
         return 0.0
-    if mean_over_worlds(c, W, vals) > alpha:       # the others still count as upper bounds here
+    if mean_over_worlds(c, vals) > alpha:       # the others still count as upper bounds here
         search_exact(c, act, depth, state, 1, vals)
         if c.aborted:
             return 0.0
-    return mean_over_worlds(c, W, vals)
-
-
-cdef void set_ref(Ctx* c, int act) noexcept nogil:
-    """The best action is now `act`, its values in c.ref: which worlds they cover."""
-    cdef int w
-    c.wref = weights_of(c, act)
-    for w in range(c.nworlds):
-        c.ref_known[w] = c.wref[w] > 0.0
+    return mean_over_worlds(c, vals)
 
 
 cdef int root_moves(Ctx* c) noexcept nogil:
@@ -303,14 +241,13 @@ cdef void verify_root(Ctx* c, int act, int depth, double best, double v) noexcep
     """Debug: a root action's value against its full-window mean over the worlds: exact when it
     beats the best so far, else an upper bound that does not beat it."""
     cdef long long saved = c.nodes
-    cdef double* W = weights_of(c, act)
     cdef double ref
     cdef double vals[MAXW]
     cdef int w
     c.checking += 1
     for w in range(c.nworlds):
-        vals[w] = pure_action(c, &c.worlds[w], act, depth, 0) if W[w] > 0.0 else 0.0
-    ref = mean_over_worlds(c, W, vals)
+        vals[w] = pure_action(c, &c.worlds[w], act, depth, 0)
+    ref = mean_over_worlds(c, vals)
     c.checking -= 1
     c.nodes = saved
     c.verify_checks += 1
@@ -327,7 +264,6 @@ cdef double root_search(Ctx* c, int depth, int* best_out, int* complete) noexcep
     for i in range(c.nroot):
         if i == 0:
             v = exact_worlds(c, c.root[i], depth - 1, c.ref)
-            set_ref(c, c.root[i])
         else:
             v = probe_worlds(c, c.root[i], depth - 1, best, c.wval)
         if c.aborted:
@@ -341,7 +277,6 @@ cdef double root_search(Ctx* c, int depth, int* best_out, int* complete) noexcep
             best_out[0] = c.root[i]
             if i > 0:
                 memcpy(c.ref, c.wval, c.nworlds * sizeof(double))
-                set_ref(c, c.root[i])
     return best
 
 

@@ -1,5 +1,5 @@
 """The IS-MCTS yardstick player (`ismcts`, `ismcts:iters=N`, `ismcts:ms=N,worlds=W`): a family apart
-from the expectimax levels, to measure them against (issue 12). It sees only the mover's view and
+from the expectimax levels, to measure them against. It sees only the mover's view and
 history, like every level: worlds come from the same belief model (determinize.py)."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ PREFIX = "ismcts"
 DEFAULT_MS = 1000
 MAX_NODES = 1 << 20   # the search stops early if a clock budget ever fills the tree
 MUSTER_STYLES = ("balanced", "knights")
-FIELDS = {"iters", "ms", "worlds", "c", "rollout", "scale", "leaf", "placement"}
+FIELDS = {"iters", "ms", "worlds", "c", "rollout", "scale", "leaf"}
 
 
 @dataclass(frozen=True)
@@ -28,8 +28,7 @@ class Spec:
     c: float = 0.7        # UCB exploration
     rollout: int = 6      # rollout plies
     scale: float = 6.0    # logistic scale of the leaf value
-    leaf: str = "own"     # "own" static value, or "expert": the levels' evaluation (a hybrid, issue 12)
-    placement: int = 0    # 1: worlds dealt with belief.PLACEMENT (a trial); 0 (the yardstick): by troops only
+    leaf: str = "own"     # "own" static value, or "expert": the levels' evaluation (a hybrid)
 
 
 def parse(name: str) -> Spec | None:
@@ -47,15 +46,15 @@ def parse(name: str) -> Spec | None:
         ms = DEFAULT_MS if "iters" not in fields and "ms" not in fields else int(fields.get("ms", 0))
         spec = Spec(int(fields.get("iters", 0)), ms, int(fields.get("worlds", 64)),
                     float(fields.get("c", 0.7)), int(fields.get("rollout", 6)),
-                    float(fields.get("scale", 6.0)), fields.get("leaf", "own"), int(fields.get("placement", 0)))
+                    float(fields.get("scale", 6.0)), fields.get("leaf", "own"))
     except ValueError:
         raise BadLevel(usage) from None
     if not (0 <= spec.iters <= 10**8 and 0 <= spec.ms <= 3_600_000 and spec.iters + spec.ms > 0
             and 1 <= spec.worlds <= 256 and 0 <= spec.rollout <= 64 and 0.0 < spec.c < 100.0
-            and 0.1 <= spec.scale <= 1000.0 and spec.leaf in ("own", "expert") and spec.placement in (0, 1)):
+            and 0.1 <= spec.scale <= 1000.0 and spec.leaf in ("own", "expert")):
         raise BadLevel(f"bad IS-MCTS player {brief(name)}: a positive budget (at most 1e8 iterations or an "
                        "hour), 1..256 worlds, 0..64 rollout plies, 0 < c < 100, 0.1 <= scale <= 1000 "
-                       "leaf own or expert and placement 0 or 1 are needed")
+                       "and leaf own or expert are needed")
     return spec
 
 
@@ -65,7 +64,7 @@ def choose_action(view: dict, history: list[dict], spec: Spec, seed: int) -> str
     if len(legal) == 1:
         return notation.format_action(legal[0])
     tree = Mcts(MAX_NODES if spec.ms else min(spec.iters + 2, MAX_NODES))  # one node per iteration at most
-    tree.set_worlds(determinize.worlds(view, history or [], spec.worlds, seed, spec.placement == 1))
+    tree.set_worlds(determinize.worlds(view, history or [], spec.worlds, seed))
     tree.configure(iterations=spec.iters, time_ms=spec.ms or None, seed=seed + 7 * view["actions"],
                    c_uct=spec.c, rollout=spec.rollout, scale=spec.scale,
                    expert_leaf=spec.leaf == "expert")

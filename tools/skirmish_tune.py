@@ -1,14 +1,14 @@
-"""SPSA tuning of the evaluation's named weights by self-play (issue 12).
+"""SPSA tuning of the evaluation's named weights by self-play.
 
 Each step draws a random ±1 direction δ, plays one colour-swapped pair between the level with
 θ + c·δ and with θ − c·δ (same seed, so terrain and pulls are shared), and moves θ along δ by how
 much the + side won: θ_i += lr · c_i · (score₊ − 1) · δ_i, where score₊ ∈ [0, 2] is the + side's
 points over the pair. Steps run in batches of `concurrency` pairs on one θ. A cheap budget makes
 thousands of games affordable, but whether the weights carry over to expert is for a match to say:
-weights tuned at `nodes:100000,worlds:4` did not (docs/ai.md, issue 12's third session).
+weights tuned at `nodes:100000,worlds:4` did not.
 
-    python -m towers_core.skirmish.ai.tune --base nodes:100000,worlds:4 --pairs 800 --log tune.jsonl
-    python -m towers_core.skirmish.ai.tune ... --pairs 1600 --log tune.jsonl --resume tune.jsonl   # go on
+    PYTHONPATH=. python tools/skirmish_tune.py --base nodes:100000,worlds:4 --pairs 800 --log tune.jsonl
+    PYTHONPATH=. python tools/skirmish_tune.py ... --pairs 1600 --log tune.jsonl --resume tune.jsonl   # go on
 """
 
 from __future__ import annotations

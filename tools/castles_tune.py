@@ -1,7 +1,7 @@
 """Self-play tuning of the evaluation weights (evaluate.pxd): coordinate steps kept only when a
 colour-swapped match at a fixed node budget says the change wins.
 
-`python -m towers_core.castles.ai.tune --nodes 20000 --games 40` prints each trial and the final
+`PYTHONPATH=. python tools/castles_tune.py --nodes 20000 --games 40` prints each trial and the final
 weights; the defaults in evaluate.pxd are copied from such a run (docs/castles-ai.md).
 """
 

@@ -1,6 +1,6 @@
 """Why a level loses to another: replay recorded match games (`skirmish match --record`) and, at
 each of the level's moves, set its own search value beside the IS-MCTS yardstick's view of the same
-position (issue 12). Run: `python -m towers_core.skirmish.ai.diagnose RECORD [--level expert]`."""
+position. Run: `PYTHONPATH=. python tools/skirmish_diagnose.py RECORD [--level expert]`."""
 
 from __future__ import annotations
 

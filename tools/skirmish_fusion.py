@@ -2,14 +2,13 @@
 
 The search values a root action by its mean over the worlds, each searched as a game of perfect
 information, so the searching player's second move is chosen per world, knowing the hidden cards
-(strategy fusion, docs/ai.md). Here, for a few candidate root actions: in each world the opponent's
+(strategy fusion). Here, for a few candidate root actions: in each world the opponent's
 reply is its best there (a one-world search), every pull outcome of the action and of the reply is
 enumerated at its deck odds, the positions are grouped by what the searching player sees of them
 (`seen_by`), and each group's value is one search over its worlds together, whose root picks a single
 move for them all: the search's own root, a max node over chance over worlds (the worlds of a group
 weigh alike there; their odds differ only where one world reaches the same sight by two pull outcomes).
-A diagnostic (docs/ai.md, twenty-second session: fusion at the next move costs expert little); no level
-plays with it.
+A diagnostic (measured: fusion at the next move costs expert little); no level plays with it.
 """
 
 from __future__ import annotations

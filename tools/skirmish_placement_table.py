@@ -1,14 +1,12 @@
-"""Where players keep which cards face-down (issue 12): belief.PLACEMENT, a factor per placement cell
-(zone_of, deploy rank) and card on the deal's propensity (1 where absent).
+"""Where players keep which cards face-down: PLACEMENT, a factor per placement cell (belief.zone_of, deploy
+rank) and card on the deal's propensity (1 where absent); no level deals with it.
 
-Deploy ranks 1-8 (the eighth and later deploys share 8): fitted by `python -m
-towers_core.skirmish.ai.fit_placement --given-hidden --iterations 5` on 180 recorded games of expert
-against the yardstick, hard and greedy (docs/ladder/trials9/placement_rank_fit_given_hidden.txt: held-out
-log-loss of the face-down identities 1.702 -> 1.344 nats). Rank 0 (a view without its history, e.g. a
-position file): the eighth session's zone-only fit (what `--given-hidden --no-ranks` does) on 140 of those
-games, docs/ladder/trials8/placement_fit_broad_given_hidden.txt: 1.704 -> 1.518 nats). Every factor is
-within fit_placement.FACTOR_RANGE (0.05..20), a soft prior: an opponent who deploys otherwise is still
-believed, later. Generated data: refit rather than edit by hand.
+Deploy ranks 1-8 (the eighth and later deploys share 8): fitted by `skirmish_fit_placement.py --given-hidden
+--iterations 5` on 180 recorded games of expert against the yardstick, hard and greedy (held-out log-loss
+of the face-down identities 1.702 -> 1.344 nats). Rank 0 (a view without its history, e.g. a position
+file): a zone-only fit (what `--given-hidden --no-ranks` does) on 140 of those games (1.704 -> 1.518
+nats). Every factor is within skirmish_fit_placement.FACTOR_RANGE (0.05..20), a soft prior: an opponent
+who deploys otherwise is still believed, later. Generated data: refit rather than edit by hand.
 """
 
 PLACEMENT: dict[tuple[str, int, str], float] = {

@@ -1,7 +1,7 @@
 """Which evaluation terms predict who wins: a logistic fit of recorded games' results on the terms of
 `evaluate.pxd` at every position (the "Texel" method of chess engines), with one indicator per
-player so that a term is not credited for marking the stronger player (issue 12, docs/ai.md).
-Run: `python -m towers_core.skirmish.ai.fit_terms RECORD [RECORD ...]`."""
+player so that a term is not credited for marking the stronger player.
+Run: `PYTHONPATH=. python tools/skirmish_fit_terms.py RECORD [RECORD ...]`."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from towers_core.errors import TowersError
 from towers_core.board import OTHER
 from towers_core.skirmish import position
-from towers_core.skirmish.ai.diagnose import load_records, player_on, replay
+from tools.skirmish_diagnose import load_records, player_on, replay
 from towers_core.skirmish.ai.search import WEIGHT_NAMES, default_weight_values, evaluate_engine
 
 ZERO = {name: 0.0 for name in WEIGHT_NAMES}

@@ -1,9 +1,10 @@
-"""Where players keep which cards face-down: fit `belief.PLACEMENT` (a factor per placement cell, i.e.
-zone and deploy rank, and card on the deal's propensity) to recorded games, by iterative proportional
-fitting of the sampler's marginals to the true identities, cell by cell (issue 12, docs/ai.md). Every
-fifth game is held out (or the games of --test) and the log-loss of the true face-down identities is
-printed before and after. Run: `python -m towers_core.skirmish.ai.fit_placement RECORD [RECORD ...]
-[--test RECORD ...] [--given-hidden] [--no-ranks]`."""
+"""Where players keep which cards face-down: fit a placement table (belief.Placement: a factor per placement
+cell, i.e. zone and deploy rank, and card on the deal's propensity; the last fit is PLACEMENT in
+skirmish_placement_table.py) to recorded games, by iterative proportional fitting of the sampler's
+marginals to the true identities, cell by cell. Every fifth game is held out (or the games of --test) and
+the log-loss of the true face-down identities is printed before and after. Run:
+`PYTHONPATH=. python tools/skirmish_fit_placement.py RECORD [RECORD ...] [--test RECORD ...] [--given-hidden]
+[--no-ranks]`."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from dataclasses import replace
 from towers_core.checks import whole_number
 from towers_core.errors import BadLevel, TowersError
 from towers_core.skirmish import belief, position
-from towers_core.skirmish.ai.diagnose import load_records, player_on, replay
+from tools.skirmish_diagnose import load_records, player_on, replay
+from tools.skirmish_placement_table import PLACEMENT
 
 Observation = tuple[int, belief.Knowledge, dict[str, str], tuple[str, ...]]
 Table = belief.Placement
@@ -109,7 +111,7 @@ def check(rows: list[dict], every: int, samples: int, no_ranks: bool, owner: str
     data = without_ranks(data) if no_ranks else data
     print(f"{len(rows)} games: {len(data)} positions", flush=True)
     print(summary("no placement", *marginals(data, {}, samples)[:2]), flush=True)
-    print(summary("belief.PLACEMENT", *marginals(data, belief.PLACEMENT, samples)[:2]), flush=True)
+    print(summary("PLACEMENT", *marginals(data, PLACEMENT, samples)[:2]), flush=True)
 
 
 def main() -> None:
@@ -124,7 +126,7 @@ def main() -> None:
     ap.add_argument("--given-hidden", action="store_true",
                     help="fit the deal of the true hidden cards (placement only), not the whole sampler's marginals")
     ap.add_argument("--check", action="store_true",
-                    help="no fit: the log-loss on every game of RECORD without placement and with belief.PLACEMENT")
+                    help="no fit: the log-loss on every game of RECORD without placement and with PLACEMENT")
     ap.add_argument("--owner", help="with --check: only the cards of this player (its name in the record)")
     args = ap.parse_args()
     try:
