@@ -13,9 +13,21 @@ the figures.
 """
 from __future__ import annotations
 
+import importlib.util
 import time
+from pathlib import Path
 
-from search_cpu import bench_search, bench_worlds, search_options   # this folder: run as a script, it is on the path
+
+def _search_cpu():
+    """benchmarks/search_cpu.py loaded by path: the script's folder is not on sys.path under PYTHONSAFEPATH."""
+    spec = importlib.util.spec_from_file_location("search_cpu", Path(__file__).with_name("search_cpu.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_cpu = _search_cpu()
+bench_search, bench_worlds, search_options = _cpu.bench_search, _cpu.bench_worlds, _cpu.search_options
 
 
 def timed(worlds: list, nodes: int, threads: int, runs: int) -> tuple[float, dict]:

@@ -1,16 +1,55 @@
 """Shared test setup. Qt runs offscreen; Qt fixtures live here so the app's tests share one way
-of building a window and clicking squares."""
+of building a window and clicking squares. The slow tier is chosen here too (SLOW below)."""
 from __future__ import annotations
 
 import os
 import sys
 from pathlib import Path
+import warnings
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # the research tools (tools/, not installed) are tested too; appended, so an installed towers_core still wins
 sys.path.append(str(Path(__file__).resolve().parent.parent))
 
 import pytest
+
+# The slow tier (`pytest -m slow`; plain `pytest` leaves it out, CI runs both): whole files of random
+# sweeps against reference engines, and single tests over about 2 s. A test file may also mark its
+# own tests `@pytest.mark.slow`. An entry is a file name or "file::test function" (all its params).
+SLOW = (
+    "test_castles_cleanroom.py", "test_skirmish_cleanroom.py", "test_castles_spec_ref.py",
+    "test_skirmish_spec_ref.py", "test_castles_properties.py", "test_properties.py",
+    "test_gauntlet_properties.py", "test_gauntlet_c_engine.py", "test_input_mutation.py",
+    "test_ai_search_threads.py",
+    "test_qt_saves.py::test_any_damage_either_loads_a_playable_game_or_changes_nothing",
+    "test_qt_polish.py::test_a_game_played_with_animations_ends_each_action_on_the_true_board",
+    "test_qt_game.py::test_screenshot_and_smoke_test_command_lines",
+    "test_qt_game.py::test_hotseat_game_with_curtain_by_clicks",
+    "test_qt_secrets.py::test_solo_game_never_names_the_computers_hidden_cards",
+    "test_castles_qt_window.py::test_solo_game_to_the_end_by_clicks",
+    "test_castles_api.py::test_bad_input_anywhere_raises_only_project_errors_and_mutates_nothing",
+    "test_castles_ai.py::test_the_clock_cap_starts_when_the_search_runs",
+    "test_ai_search.py::test_the_null_move_is_off_under_the_exact_checks",
+    "test_ai_search.py::test_blind_search_agrees_with_full_window_expectimax",
+    "test_ai_search.py::test_late_move_reductions_reach_the_same_depth_with_fewer_nodes",
+    "test_ai_search.py::test_the_null_move_reaches_the_same_depth_with_fewer_nodes",
+)
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m deselects
+def pytest_collection_modifyitems(config, items):
+    """Marks the SLOW entries `slow`, and warns of an entry that names no test (renamed or gone)."""
+    used, files = set(), {item.path.name for item in items}
+    for item in items:
+        function = item.name.split("[", 1)[0]
+        for entry in (item.path.name, f"{item.path.name}::{function}"):
+            if entry in SLOW:
+                item.add_marker(pytest.mark.slow)
+                used.add(entry)
+    for entry in SLOW:
+        file = entry.split("::")[0]
+        if entry not in used and (file in files or not (config.rootpath / "tests" / file).exists()):
+            warnings.warn(pytest.PytestConfigWarning(f"tests/conftest.py SLOW: {entry} names no test"), stacklevel=1)
 
 
 @pytest.fixture
