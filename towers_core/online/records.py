@@ -59,7 +59,11 @@ class Sealer:
         self.count = 0
 
     def seal(self, msg: dict) -> bytes:
-        body = self._box.encrypt(encode_json(msg), _nonce(self.count)).ciphertext
+        return self.seal_bytes(encode_json(msg))
+
+    def seal_bytes(self, plain: bytes) -> bytes:
+        """A record of any bytes (the tests seal what a bad peer could)."""
+        body = self._box.encrypt(plain, _nonce(self.count)).ciphertext
         self.count += 1
         return len(body).to_bytes(HEADER, "big") + body
 
