@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from online_helpers import sealed
 
 from towers_core.errors import ProtocolError
 from towers_core.online import codes
@@ -104,7 +105,6 @@ def test_an_oversize_length_closes_the_link_before_reading_it():
 
 
 def test_a_record_that_opens_but_is_not_a_message_is_bad():
-    from tests.online_helpers import sealed
     for payload in (b"not json", b"[]", b'{"t":"act","n":true,"a":"end","open":[],"h":"00"}',
                     b'{"t":"teleport"}', b'{"t":"confirm","role":"host"}', "é".encode("latin-1")):
         h, j, _, _ = linked()

@@ -47,6 +47,7 @@ class OnlineGame:
         self.code = code or new_code()
         self.failed_joins = 0
         self.link: Connection | None = None
+        self._resumed = False                    # the peer's resume on this link is in: we may act
         self.links = 0
         self.lost_at: float | None = None
         self.outcome: str | None = None          # confirmed | disputed | abandoned
@@ -109,7 +110,7 @@ class OnlineGame:
     @property
     def to_move(self) -> bool:
         """Our action is due: the transport ticks again at once."""
-        return (self.outcome is None and self.link is not None and self.pos is not None
+        return (self.outcome is None and self.link is not None and self._resumed and self.pos is not None
                 and self.pos["result"] is None and self.pos["to_move"] == self.side)
 
     def result(self) -> dict:
@@ -157,7 +158,7 @@ class OnlineGame:
                 return
             self.link.close("replaced")      # the host takes the joiner's newest link
             self._out.clear()
-        self.link, self.lost_at = conn, None
+        self.link, self.lost_at, self._resumed = conn, None, False
         self.links += 1
         self.send({"t": "resume", "n": self.n})
         if not self._sent_pre:
@@ -204,6 +205,7 @@ class OnlineGame:
         getattr(self, "_on_" + t.replace("-", "_"))(m)
 
     def _on_resume(self, m: dict) -> None:
+        self._resumed = True
         for msg in self._sent_pre:
             self.send(msg)
         for k in sorted(k for k in self._my_acts if k > m["n"]):
