@@ -39,8 +39,8 @@ def _run(args: argparse.Namespace) -> int:
     relay = parse_address(args.relay) if args.relay else None
     channels = Channels(relay=relay, lan=not args.no_lan, on_code=lambda c: print(f"code: {c}", flush=True))
     if args.role == "host":
-        if not 1 <= args.port <= 65535:
-            raise ProtocolError(f"--port: {args.port} is not 1-65535")
+        if not 0 <= args.port <= 65535:
+            raise ProtocolError(f"--port: {args.port} is not 0-65535 (0: any free port)")
         if not 0 < args.wait <= 86400:
             raise ProtocolError(f"--wait: {args.wait} is not a number of seconds 0-86400")
         code = check_code(args.code) if args.code else None
