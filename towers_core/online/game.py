@@ -66,6 +66,8 @@ class OnlineGame:
         self.actions: list[str] = []
         self.history: list[dict] = []
         self._my_acts: dict[int, dict] = {}
+        self._sent_at: dict[int, float] = {}
+        self.round_trips: list[float] = []       # seconds from each of our acts to its ack
         self._final_ok = self._peer_done = False
         self._out = bytearray()
         self._now = 0.0
@@ -291,6 +293,7 @@ class OnlineGame:
         msg = {"t": "act", "n": self.n + 1, "a": a, "open": opened, "h": api.position_hash(after)}
         self._applied(pos, a, after)
         self._my_acts[self.n] = msg
+        self._sent_at[self.n] = self._now
         self.send(msg)
         self._maybe_final()
 
@@ -339,6 +342,9 @@ class OnlineGame:
     def _on_ack(self, m: dict) -> None:
         if m["n"] not in self._my_acts:
             raise ProtocolError(f"ack.n: {m['n']} is not one of our acts")
+        sent = self._sent_at.pop(m["n"], None)
+        if sent is not None:
+            self.round_trips.append(self._now - sent)
 
     def _on_dispute(self, m: dict) -> None:
         self.finish("disputed", f"peer: {m['why']}")
