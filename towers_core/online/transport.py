@@ -134,10 +134,10 @@ async def _address_channel(game: OnlineGame, address: tuple[str, int], clock: Cl
 
 
 async def _lan_browse(game: OnlineGame, channels: Channels, clock: Clock) -> None:
-    from zeroconf import IPVersion
+    from zeroconf import InterfaceChoice, IPVersion
     from zeroconf.asyncio import AsyncZeroconf
 
-    zc = AsyncZeroconf(interfaces=channels.lan_addresses or "all", ip_version=IPVersion.V4Only)
+    zc = AsyncZeroconf(interfaces=channels.lan_addresses or InterfaceChoice.All, ip_version=IPVersion.V4Only)
     try:
         while not game.finished:
             if game.link is None:
@@ -159,11 +159,11 @@ def _lan_addresses() -> list[str]:
 
 
 async def _lan_advertise(game: OnlineGame, channels: Channels, port: int) -> None:
-    from zeroconf import IPVersion, ServiceInfo
+    from zeroconf import InterfaceChoice, IPVersion, ServiceInfo
     from zeroconf.asyncio import AsyncZeroconf
 
     addresses = channels.lan_addresses or _lan_addresses()
-    zc = AsyncZeroconf(interfaces=channels.lan_addresses or "all", ip_version=IPVersion.V4Only)
+    zc = AsyncZeroconf(interfaces=channels.lan_addresses or InterfaceChoice.All, ip_version=IPVersion.V4Only)
     info = None
     try:
         while not game.finished:
