@@ -31,6 +31,10 @@ class BadLevel(TowersError):
     """An AI level, seed or time budget out of its bounds."""
 
 
+class ProtocolError(TowersError):
+    """Bytes or a message from an online peer that break GAUNTLET-RULES §13, or a bad code or address."""
+
+
 def brief(value: object) -> str:
     """A short repr of any bad input for a message: never huge, never failing (ints too long to
     print, nesting past the recursion limit, a repr that raises)."""

@@ -23,6 +23,8 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     bench.add_argument("--max-actions", type=int, default=400, help="actions per battle at most")
     bench.add_argument("--reference", action="store_true", help="also time the Python reference")
     bench.set_defaults(run=_bench)
+    from towers_core.online.cli import add_commands as add_online
+    add_online(sub)
 
 
 def random_battle(rng: random.Random, max_actions: int) -> int:
