@@ -39,7 +39,7 @@ def positions() -> tuple[tuple[dict, list[dict]], ...]:
             me = pos["to_move"]
             level = "greedy" if rnd.random() < 0.6 else "random"
             action = api.choose_action(position.view(pos, me), history[me], level, rnd.randrange(1 << 20))
-            pos, entry = api.play(pos, action, rng_seed=rnd.randrange(1 << 20))
+            pos, (entry,) = api.play(pos, action, rng_seed=rnd.randrange(1 << 20))
             for side in ("S", "N"):
                 history[side].append(api.history_entry(entry, pos, side))
         if pos["result"] is None:
