@@ -294,11 +294,15 @@ class MainWindow(GameFrame):
         """The Game menu and the action bar offer only what may be done now."""
         s = self.session
         solo = s.mode() == "solo"
-        self.bar.undo_button.setVisible(solo)
+        self.bar.undo_button.setVisible(s.mode() != "demo")
         self.bar.hint_button.setVisible(solo)
         # a finished game is not taken back, nor one on the move or looked back at (its board is the past)
-        undo = s.can_undo() and s.result is None and not self.animating and not self.looking_back()
+        refusal = s.undo_refusal()
+        undo = refusal is None and not self.animating and not self.looking_back()
         self.bar.undo_button.setEnabled(undo)
+        tip = refusal or "Take back your move" + (" and the reply" if solo else "")
+        self.bar.undo_button.setToolTip(tip)
+        self.undo_action.setToolTip(tip)
         self.bar.hint_button.setEnabled(solo and self.controller.active() and not s.ai.busy)
         self.undo_action.setEnabled(undo)
         self.hint_menu_action.setEnabled(self.bar.hint_button.isEnabled())
@@ -450,6 +454,7 @@ class MainWindow(GameFrame):
         last = with_names(api.describe(public_entry(s.log[-1])), names) if s.log else None
         note = None if s.log else "The skirmish begins."
         self._cover(player, names[player], len(s.log) + 1, last, note)
+        self.curtain.offer_undo(names[s.log[-1]["player"]] if s.can_undo() else None)
 
     def _cover(self, player: str, name: str | None, turn: int | None, last: str | None = None,
                note: str | None = None) -> None:
@@ -466,6 +471,7 @@ class MainWindow(GameFrame):
         if self.curtain is None:
             self.curtain = Curtain(self)
             self.curtain.continued.connect(self._curtain_lifted)
+            self.curtain.take_back.connect(self.undo)
         return self.curtain
 
     def _untuck(self) -> None:
@@ -490,8 +496,12 @@ class MainWindow(GameFrame):
 
     # -- undo, hint -------------------------------------------------------------------------
     def undo(self) -> None:
+        """Take back a move (session.undo says which); in hot-seat the curtain it was behind goes."""
         if self.animating or not self.session.undo():
             return
+        if self.curtain_up() and not self.curtain.holding:
+            self.curtain.release()
+            self._untuck()
         self.log.reset()
         self.scene.set_last(None)
         self._clear_hint()
