@@ -168,7 +168,9 @@ class CastlesWindow(GameFrame):
     def update_actions(self) -> None:
         s = self.session
         present = self.looking is None and not self.animating
-        self.undo_action.setEnabled(present and s.can_undo() and s.result is None)
+        refusal = s.undo_refusal()
+        self.undo_action.setEnabled(present and refusal is None)
+        self.undo_action.setToolTip(refusal or "Take back your move" + (" and the reply" if s.mode() == "solo" else ""))
         self.hint_action.setEnabled(present and s.human_to_move() and not s.ai.busy)
         self.resign_action.setEnabled(present and s.human_to_move())
 
