@@ -269,16 +269,18 @@ class ActionBar(QFrame):
     def describe(self, text: str) -> None:
         self.detail.setText(text)
 
-    def slide_in(self, bottom: int, left: int, right: int) -> None:
-        """Show the bar centred between x = left and right, its bottom at `bottom`, sliding up."""
+    def slide_in(self, height: int, left: int, right: int, at_top: bool = False) -> None:
+        """Show the bar centred between x = left and right, at the bottom of a board `height` tall
+        (sliding up) or at its top (sliding down)."""
         self.layout().activate()
         w = min(max(self.sizeHint().width(), 420), right - left)
         h = self.layout().totalHeightForWidth(w) if self.layout().hasHeightForWidth() else self.sizeHint().height()
         self.resize(w, max(h, self.layout().totalMinimumSize().height()))
-        end = QPoint(left + (right - left - w) // 2, bottom - self.height() - 10)
+        x = left + (right - left - w) // 2
+        end = QPoint(x, 10 if at_top else height - self.height() - 10)
         self.anim.stop()
         if not self.isVisible():
-            self.move(end.x(), bottom)
+            self.move(x, -self.height() if at_top else height)
             self.show()
         self.raise_()
         self.anim.setStartValue(self.pos())
