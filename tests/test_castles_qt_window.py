@@ -52,10 +52,19 @@ def test_solo_game_to_the_end_by_clicks(castles, qtbot):
         before = len(s.actions)
         click_move(qtbot, castles, rng.choice(api.legal_actions(s.position)))
         assert len(s.actions) == before + 1
-    assert castles.over_box is not None and castles.over_box.text()
+    over = castles.over_box
+    assert over is not None and over.reason.text() and over.title.text() in ("Victory!", "Defeat", "A draw")
     assert castles.board.shown_towers() == s.position["board"]
     assert len(castles.moves.actions) == len(s.actions)
     assert not castles.undo_action.isEnabled()
+    qtbot.mouseClick(over.review_button, Qt.LeftButton)
+    review = castles.review_dialog
+    assert review is not None and review.isVisible() and len(review.graph.values) == len(s.actions)
+    assert review.index == len(s.actions) - 1 and f"Action {len(s.actions)} of" in review.caption.text()
+    qtbot.keyClick(review, Qt.Key_Home)
+    assert review.index == 0 and review.board_widget.shown_towers() == s.positions[1]["board"]
+    for row in range(review.losses.count()):  # each ringed move says what it lost, in castles
+        assert " lost " in review.losses.item(row).text() and "castle" in review.losses.item(row).text()
 
 
 def test_computer_plays_light_first_when_you_take_dark(castles, qtbot):

@@ -1,4 +1,4 @@
-"""CastlesHud: the score strip — castles held (of 5), crowns (of 3) and ⇆ moves left for each side,
+"""CastlesHud: the score strip — castles held (of 5), crowns (of 3) and ⇆ legal moves now for each side,
 whose turn it is, and the computer thinking in plain words."""
 from __future__ import annotations
 
@@ -91,7 +91,8 @@ class SidePanel(QFrame):
         self.crowns.set_value(crowns, colour)
         self.castles_text.setText(f"{castles} of 5 castles")
         self.crowns_text.setText(f"{crowns} of 3 crowns")
-        self.moves_text.setText(f"⇆ {moves} move{'s' * (moves != 1)} left")
+        self.moves_text.setText(f"⇆ {moves} legal move{'s' * (moves != 1)}")
+        self.moves_text.setToolTip("The moves this side could play now; at 0 on its turn it loses")
         if self.property("turn") == turn:
             return
         self.setProperty("turn", turn)
