@@ -125,8 +125,14 @@ def test_looking_back_is_read_only_and_comes_back(castles, qtbot):
     castles.moves.move_clicked.emit(0)
     assert castles.board.shown_towers() == castles.session.positions[1]["board"]
     assert not castles.board.interactive and castles.back_button.isVisible()
+    assert castles.hud.status.text().startswith("Looking back: after move 1 of 3")  # never "… to move"
+    qtbot.keyClick(castles.board, Qt.Key_Right)
+    assert castles.looking == 1 and castles.board.shown_towers() == castles.session.positions[2]["board"]
+    qtbot.keyClick(castles.board, Qt.Key_Left)
+    assert castles.looking == 0 and "move 1 of 3" in castles.hud.status.text()
     qtbot.mouseClick(castles.back_button, Qt.LeftButton)
     assert castles.board.shown_towers() == castles.session.position["board"] and castles.board.interactive
+    assert not any(a.isEnabled() for a in castles.step_actions), "the arrows are the board's cursor again"
 
 
 def state_of(win) -> str:

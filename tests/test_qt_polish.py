@@ -80,7 +80,7 @@ def test_target_marks_are_drawn_above_the_cards(game, clicks):
 
 def test_hover_text_reveals_only_what_the_viewer_may_know(game):
     tip = game.scene.tip("c4")  # North's face-down Spearman, seen from South
-    assert "The computer's face-down card" in tip and "Could be" in tip
+    assert "The computer&#x27;s face-down card" in tip and "Could be" in tip
     assert "Brace" not in tip  # the Spearman's own text would give it away
     own = game.scene.tip("c3")
     assert "Knight" in own and "the opponent does not know it" in own

@@ -9,7 +9,7 @@ game" (or Escape).
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QPushButton, QVBoxLayout, QWidget
 
 from towers_core.board import PLAYERS
@@ -102,7 +102,9 @@ class CastlesWindow(GameFrame):
             bar.addAction(action)
         view = self.menuBar().addMenu("&View")
         view.addAction(self.moves_dock.toggleViewAction())
-        view.addAction(bar.toggleViewAction())
+        toggle = bar.toggleViewAction()
+        toggle.setText("Undo, Hint and Resign buttons")
+        view.addAction(toggle)
         self._speed_menu(view)
         self._palette_action(view)
         self._keys_action(view, KEYS_HELP)
@@ -111,6 +113,17 @@ class CastlesWindow(GameFrame):
         self._menu_action(help_, "&Learn Castles…", self.show_learn)
         self._menu_action(help_, "&About Towers", self.show_about)
         self._escape_action(self.back_to_game)
+        self.step_actions = [self._step_action("Previous move", Qt.Key_Left, -1),
+                             self._step_action("Next move", Qt.Key_Right, 1)]
+
+    def _step_action(self, text: str, key: Qt.Key, step: int) -> QAction:
+        """← / → while looking back: the move before or after (off otherwise: the board's cursor keys)."""
+        action = QAction(text, self)
+        action.setShortcut(QKeySequence(key))
+        action.setEnabled(False)
+        action.triggered.connect(lambda: self.look_back(self.looking + step) if self.looking is not None else None)
+        self.addAction(action)
+        return action
 
     def _default_layout(self) -> None:
         self.resizeDocks([self.moves_dock], [max(250, self.width() // 5)], Qt.Horizontal)
@@ -161,7 +174,8 @@ class CastlesWindow(GameFrame):
         if self.looking is not None:
             i = self.looking
             self.board.show_position(s.positions[i + 1], s.actions[i], [], False, s.positions[i])
-            self.hud.update_from(s.positions[i + 1], names, False)
+            self.hud.update_from(s.positions[i + 1], names, False,
+                                 past=f"Looking back: after move {i + 1} of {len(s.actions)} (← → step, Esc returns)")
         elif not self.animating:
             last, before = (s.actions[-1], s.positions[-2]) if s.actions else (None, None)
             self.board.show_position(s.position, last, s.legal_actions(), s.human_to_move(), before)
@@ -173,6 +187,8 @@ class CastlesWindow(GameFrame):
     def update_actions(self) -> None:
         s = self.session
         present = self.looking is None and not self.animating
+        for action in self.step_actions:
+            action.setEnabled(self.looking is not None)
         refusal = s.undo_refusal()
         self.undo_action.setEnabled(present and refusal is None)
         self.undo_action.setToolTip(refusal or "Take back your move" + (" and the reply" if s.mode() == "solo" else ""))
@@ -269,7 +285,7 @@ class CastlesWindow(GameFrame):
     def show_hint(self, action: str) -> None:
         if self.session.human_to_move() and self.looking is None:
             self.board.suggest(action)
-        self.statusBar().showMessage(f"Hint: {action} — {action_words(action)}", 15000)
+        self.statusBar().showMessage(f"Hint: {action} — {action_words(action)}")  # until the next move
 
     def look_back(self, index: int) -> None:
         """Show the board after move `index`, read-only; the game itself waits."""

@@ -84,7 +84,7 @@ class MainWindow(GameFrame):
         self.scene = BoardScene(self)
         self.view = BoardView(self.scene)
         self.bar = ActionBar()
-        self.banner = ElidedLabel(min_width=120, max_hint=400)  # a long name, a long look-back: cut with "…"
+        self.banner = ElidedLabel(min_width=120, max_hint=400, wrap=True)  # a long look-back: two lines, then "…"
         self.banner.setObjectName("TurnBanner")
         self.banner.setAlignment(Qt.AlignCenter)
         self.banner.setMinimumHeight(38)
@@ -129,7 +129,7 @@ class MainWindow(GameFrame):
         self._quit_action(game)
         self._build_view_menu()
         help_ = self.menuBar().addMenu("&Help")
-        self._menu_action(help_, "&Rules", self.show_rules, QKeySequence.HelpContents)
+        self._menu_action(help_, "&Rules of Skirmish", self.show_rules, QKeySequence.HelpContents)
         self._menu_action(help_, "&About Towers", self.show_about)
         self._escape_action(self.controller.cancel)
 
@@ -518,7 +518,7 @@ class MainWindow(GameFrame):
         if self.controller.active():
             self.controller.cancel()
             self.scene.set_highlights(marks)
-        self.statusBar().showMessage(f"Hint: {hint_text(self.session.to_move, action)}", 15000)
+        self.statusBar().showMessage(f"Hint: {hint_text(self.session.to_move, action)}")  # until the next action
 
     # -- end of game ------------------------------------------------------------------------
     def show_game_over(self) -> None:

@@ -121,9 +121,11 @@ class CastlesHud(QWidget):
         self.timer.setInterval(450)
         self.timer.timeout.connect(self._tick)
 
-    def update_from(self, pos: dict, names: dict[str, str], thinking: bool, your_turn: bool = False) -> None:
+    def update_from(self, pos: dict, names: dict[str, str], thinking: bool, your_turn: bool = False,
+                    past: str | None = None) -> None:
         """Show `pos`'s counts; `thinking` = the computer is choosing the move of the side to move;
-        `your_turn` = the one human at this device is to move (worded as in every game)."""
+        `your_turn` = the one human at this device is to move (worded as in every game); `past`:
+        the board is a look-back, and this line says so instead of whose turn it is."""
         counts = api.readings(pos)
         moves = api.mobility(pos)
         running = pos.get("result") is None
@@ -131,7 +133,10 @@ class CastlesHud(QWidget):
             panel.show_counts(names.get(side, side), counts["castles"][side], counts["crowns"][side],
                               moves[side], running and pos["to_move"] == side)
         mover = names.get(pos["to_move"], pos["to_move"])
-        if not running:
+        if past is not None:
+            self.timer.stop()
+            self.status.setText(past)
+        elif not running:
             self.timer.stop()
             self.status.setText(game_over_text(pos, names))
         elif thinking:

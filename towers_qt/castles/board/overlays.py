@@ -87,7 +87,7 @@ class Compass(QWidget):
 
 
 class RotatePanel(QFrame):
-    """← compass → in the bottom-left corner: turn the board a quarter turn either way."""
+    """⟲ compass ⟳ in the bottom-left corner: turn the board a quarter turn either way."""
 
     rotate_left = Signal()
     rotate_right = Signal()
@@ -99,8 +99,8 @@ class RotatePanel(QFrame):
         row = QHBoxLayout(self)
         row.setContentsMargins(6, 4, 6, 4)
         row.setSpacing(6)
-        self.left = QToolButton(text="←", toolTip="Turn the board a quarter turn left ( [ or Ctrl+← )")
-        self.right = QToolButton(text="→", toolTip="Turn the board a quarter turn right ( ] or Ctrl+→ )")
+        self.left = QToolButton(text="⟲", toolTip="Turn the board a quarter turn left ( [ or Ctrl+← )")
+        self.right = QToolButton(text="⟳", toolTip="Turn the board a quarter turn right ( ] or Ctrl+→ )")
         self.compass = Compass()
         for w in (self.left, self.compass, self.right):
             row.addWidget(w)
