@@ -389,18 +389,30 @@ def test_a_player_name_that_is_not_a_colour_stays_when_the_scheme_changes():
 
 
 @pytest.mark.parametrize("kind", ["castles", "skirmish"])
-def test_each_game_shows_its_own_keys_and_the_colour_toggle_in_view(kind, open_window, settings):
-    """Both windows' View menus end the same way: the colour-blind toggle and Keyboard controls, which
-    puts that game's keys in the status bar."""
-    from towers_qt.castles.board.keys import HELP as CASTLES_KEYS
-    from towers_qt.skirmish.board.keyboard import HELP as SKIRMISH_KEYS
+def test_each_game_lists_every_key_of_its_window(kind, open_window, settings):
+    """Both windows' View menus end the same way: the colour-blind toggle and Keyboard controls, a
+    table of that game's board keys and of every shortcut registered on the window."""
+    from PySide6.QtGui import QAction, QKeySequence, QShortcut
+
+    from towers_qt.castles.board.keys import BOARD_KEYS as CASTLES_KEYS
+    from towers_qt.shell.keys_dialog import key_text
+    from towers_qt.skirmish.board.keyboard import BOARD_KEYS as SKIRMISH_KEYS
 
     win = open_window((CastlesWindow if kind == "castles" else MainWindow)(settings, autosave=False))
     view = next(a.menu() for a in win.menuBar().actions() if a.text().replace("&", "") == "View")
     texts = [a.text() for a in view.actions() if not a.isSeparator()]
     assert texts[-2:] == ["Colour-blind-safe colours", "Keyboard controls"]
     next(a for a in view.actions() if a.text() == "Keyboard controls").trigger()
-    assert win.statusBar().currentMessage() == (CASTLES_KEYS if kind == "castles" else SKIRMISH_KEYS)
+    listed = " | ".join(win.keys_dialog.keys())
+    registered = [key_text(k) for a in win.findChildren(QAction) for k in a.shortcuts() if not k.isEmpty()]
+    registered += [key_text(s.key()) for s in win.findChildren(QShortcut) if not s.key().isEmpty()]
+    assert registered and all(key in listed for key in registered)
+    for key in (QKeySequence.Undo, QKeySequence.New, QKeySequence.HelpContents, "H", "Esc", "Ctrl+/"):
+        assert key_text(QKeySequence(key)) in listed
+    board = CASTLES_KEYS if kind == "castles" else SKIRMISH_KEYS
+    assert win.keys_dialog.rows[:len(board)] == list(board)
+    assert kind == "castles" or "Shift+Enter" in listed
+    assert all(what for _, what in win.keys_dialog.rows), "every key says what it does"
 
 
 @pytest.mark.parametrize("setup", [SOLO, HOTSEAT], ids=["solo", "hotseat"])

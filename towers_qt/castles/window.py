@@ -16,7 +16,7 @@ from towers_core.board import PLAYERS
 from towers_qt.castles.board.describe import action_words
 from towers_qt.castles.board.widget import CastlesBoard
 from towers_qt.castles.board.hud import CastlesHud
-from towers_qt.castles.board.keys import HELP as KEYS_HELP
+from towers_qt.castles.board.keys import BOARD_KEYS
 from towers_qt.castles.docks.move_list import MoveList
 from towers_qt.castles.rules_text import game_over_text, rules_html
 from towers_qt.castles.session import CastlesSession
@@ -107,12 +107,12 @@ class CastlesWindow(GameFrame):
         view.addAction(toggle)
         self._speed_menu(view)
         self._palette_action(view)
-        self._keys_action(view, KEYS_HELP)
+        self._keys_action(view, BOARD_KEYS)
         help_ = self.menuBar().addMenu("&Help")
         self._menu_action(help_, "&Rules of Castles", self.show_rules, QKeySequence.HelpContents)
         self._menu_action(help_, "&Learn Castles…", self.show_learn)
         self._menu_action(help_, "&About Towers", self.show_about)
-        self._escape_action(self.back_to_game)
+        self._escape_action(self.back_to_game, "Cancel the selection, or end a look-back")
         self.step_actions = [self._step_action("Previous move", Qt.Key_Left, -1),
                              self._step_action("Next move", Qt.Key_Right, 1)]
 

@@ -23,7 +23,7 @@ from towers_qt.shell.settings import Settings
 from towers_qt.skirmish.board.action_bar import ActionBar, action_label
 from towers_qt.skirmish.board.animations import EntryAnimator, run
 from towers_qt.skirmish.board.controller import BoardController
-from towers_qt.skirmish.board.keyboard import HELP as KEYS_HELP
+from towers_qt.skirmish.board.keyboard import BOARD_KEYS
 from towers_qt.skirmish.board.keyboard import BoardKeys
 from towers_qt.skirmish.board.marks import LastAction, last_action
 from towers_qt.skirmish.board.scene import BoardScene
@@ -131,7 +131,7 @@ class MainWindow(GameFrame):
         help_ = self.menuBar().addMenu("&Help")
         self._menu_action(help_, "&Rules of Skirmish", self.show_rules, QKeySequence.HelpContents)
         self._menu_action(help_, "&About Towers", self.show_about)
-        self._escape_action(self.controller.cancel)
+        self._escape_action(self.controller.cancel, "Cancel the selection")
 
     def _build_view_menu(self) -> None:
         view = self.menuBar().addMenu("&View")
@@ -149,7 +149,7 @@ class MainWindow(GameFrame):
             group.addAction(action)
         self._speed_menu(view)
         self._palette_action(view)
-        self._keys_action(view, KEYS_HELP)
+        self._keys_action(view, BOARD_KEYS)
 
     def _default_layout(self) -> None:
         start_widths(self)
