@@ -34,6 +34,17 @@ def test_hotseat_play_and_undo_one_move(session):
     assert session.actions == ["b2+", "e5+"] and session.to_move == "S"
     assert session.position == api.apply(api.apply(api.new_position(), "b2+"), "e5+")
     assert session.undo() and session.actions == ["b2+"] and session.to_move == "N"
+    assert not session.can_undo() and "Only the last move" in session.undo_refusal(), "never the other's move"
+    session.play("f6+")
+    assert session.can_undo(), "a new move may be taken back again"
+
+
+def test_a_loaded_hotseat_game_takes_back_its_last_move_only(session):
+    session.new_game(HOTSEAT, 5)
+    for action in ("b2+", "e5+"):
+        session.play(action)
+    session.restore(session.state())
+    assert session.undo() and not session.undo() and session.actions == ["b2+"]
 
 
 def test_an_illegal_action_changes_nothing(session):

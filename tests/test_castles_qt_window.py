@@ -52,10 +52,19 @@ def test_solo_game_to_the_end_by_clicks(castles, qtbot):
         before = len(s.actions)
         click_move(qtbot, castles, rng.choice(api.legal_actions(s.position)))
         assert len(s.actions) == before + 1
-    assert castles.over_box is not None and castles.over_box.text()
+    over = castles.over_box
+    assert over is not None and over.reason.text() and over.title.text() in ("Victory!", "Defeat", "A draw")
     assert castles.board.shown_towers() == s.position["board"]
     assert len(castles.moves.actions) == len(s.actions)
     assert not castles.undo_action.isEnabled()
+    qtbot.mouseClick(over.review_button, Qt.LeftButton)
+    review = castles.review_dialog
+    assert review is not None and review.isVisible() and len(review.graph.values) == len(s.actions)
+    assert review.index == len(s.actions) - 1 and f"Action {len(s.actions)} of" in review.caption.text()
+    qtbot.keyClick(review, Qt.Key_Home)
+    assert review.index == 0 and review.board_widget.shown_towers() == s.positions[1]["board"]
+    for row in range(review.losses.count()):  # each ringed move says what it lost, in castles
+        assert " lost " in review.losses.item(row).text() and "castle" in review.losses.item(row).text()
 
 
 def test_computer_plays_light_first_when_you_take_dark(castles, qtbot):
@@ -116,8 +125,14 @@ def test_looking_back_is_read_only_and_comes_back(castles, qtbot):
     castles.moves.move_clicked.emit(0)
     assert castles.board.shown_towers() == castles.session.positions[1]["board"]
     assert not castles.board.interactive and castles.back_button.isVisible()
+    assert castles.hud.status.text().startswith("Looking back: after move 1 of 3")  # never "… to move"
+    qtbot.keyClick(castles.board, Qt.Key_Right)
+    assert castles.looking == 1 and castles.board.shown_towers() == castles.session.positions[2]["board"]
+    qtbot.keyClick(castles.board, Qt.Key_Left)
+    assert castles.looking == 0 and "move 1 of 3" in castles.hud.status.text()
     qtbot.mouseClick(castles.back_button, Qt.LeftButton)
     assert castles.board.shown_towers() == castles.session.position["board"] and castles.board.interactive
+    assert not any(a.isEnabled() for a in castles.step_actions), "the arrows are the board's cursor again"
 
 
 def state_of(win) -> str:
@@ -374,18 +389,30 @@ def test_a_player_name_that_is_not_a_colour_stays_when_the_scheme_changes():
 
 
 @pytest.mark.parametrize("kind", ["castles", "skirmish"])
-def test_each_game_shows_its_own_keys_and_the_colour_toggle_in_view(kind, open_window, settings):
-    """Both windows' View menus end the same way: the colour-blind toggle and Keyboard controls, which
-    puts that game's keys in the status bar."""
-    from towers_qt.castles.board.keys import HELP as CASTLES_KEYS
-    from towers_qt.skirmish.board.keyboard import HELP as SKIRMISH_KEYS
+def test_each_game_lists_every_key_of_its_window(kind, open_window, settings):
+    """Both windows' View menus end the same way: the colour-blind toggle and Keyboard controls, a
+    table of that game's board keys and of every shortcut registered on the window."""
+    from PySide6.QtGui import QAction, QKeySequence, QShortcut
+
+    from towers_qt.castles.board.keys import BOARD_KEYS as CASTLES_KEYS
+    from towers_qt.shell.keys_dialog import key_text
+    from towers_qt.skirmish.board.keyboard import BOARD_KEYS as SKIRMISH_KEYS
 
     win = open_window((CastlesWindow if kind == "castles" else MainWindow)(settings, autosave=False))
     view = next(a.menu() for a in win.menuBar().actions() if a.text().replace("&", "") == "View")
     texts = [a.text() for a in view.actions() if not a.isSeparator()]
     assert texts[-2:] == ["Colour-blind-safe colours", "Keyboard controls"]
     next(a for a in view.actions() if a.text() == "Keyboard controls").trigger()
-    assert win.statusBar().currentMessage() == (CASTLES_KEYS if kind == "castles" else SKIRMISH_KEYS)
+    listed = " | ".join(win.keys_dialog.keys())
+    registered = [key_text(k) for a in win.findChildren(QAction) for k in a.shortcuts() if not k.isEmpty()]
+    registered += [key_text(s.key()) for s in win.findChildren(QShortcut) if not s.key().isEmpty()]
+    assert registered and all(key in listed for key in registered)
+    for key in (QKeySequence.Undo, QKeySequence.New, QKeySequence.HelpContents, "H", "Esc", "Ctrl+/"):
+        assert key_text(QKeySequence(key)) in listed
+    board = CASTLES_KEYS if kind == "castles" else SKIRMISH_KEYS
+    assert win.keys_dialog.rows[:len(board)] == list(board)
+    assert kind == "castles" or "Shift+Enter" in listed
+    assert all(what for _, what in win.keys_dialog.rows), "every key says what it does"
 
 
 @pytest.mark.parametrize("setup", [SOLO, HOTSEAT], ids=["solo", "hotseat"])

@@ -350,3 +350,20 @@ def test_the_action_bar_has_room_for_two_lines_of_its_description(board, qtbot):
     metrics = detail.fontMetrics()
     assert metrics.horizontalAdvance(detail.text()) > detail.width()  # it does wrap
     assert detail.height() >= detail.heightForWidth(detail.width()) >= 2 * metrics.lineSpacing()
+
+
+@pytest.mark.parametrize("size", [(1366 - 300, 768 - 120), (1024 - 260, 700 - 110)])
+def test_the_action_bar_never_shrinks_the_board_nor_hides_the_tower(board, qtbot, size):
+    """The bar lies over the board: the board keeps its size, and the bar sits at the edge away from
+    the selected tower (at the top for a tower in the lower half)."""
+    board.resize(*size)
+    pos = _opening(["c3n", "e5s"])
+    _show(board, pos)
+    qtbot.wait(10)
+    scale = board.view.transform().m11()
+    for sq in sorted({a[:2] for a in api.legal_actions(pos)}):
+        board.select_square(sq)
+        board.bar.anim.setCurrentTime(board.bar.anim.duration())
+        assert board.bar.isVisible() and board.view.transform().m11() == pytest.approx(scale)
+        assert not board.bar.geometry().contains(board.square_point(sq)), sq
+        board.cancel_selection()

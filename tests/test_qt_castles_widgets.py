@@ -66,7 +66,7 @@ def test_hud_counts_castles_crowns_and_moves(qtbot):
     s, n = hud.panels["S"], hud.panels["N"]
     assert s.castles_text.text() == "1 of 5 castles" and s.crowns_text.text() == "1 of 3 crowns"
     assert n.castles_text.text() == "0 of 5 castles"
-    assert s.moves_text.text() == f"⇆ {moves['S']} moves left"
+    assert s.moves_text.text() == f"⇆ {moves['S']} legal moves"
     assert hud.status.text() == "Bo to move" and n.property("turn") and not s.property("turn")
     hud.update_from(pos, NAMES, True)
     assert hud.status.text().startswith("Bo is thinking")
@@ -99,10 +99,10 @@ def test_game_over_text_gives_the_reason(result, words):
 
 @pytest.mark.parametrize("result, words", [
     ({"winner": "S", "reason": "castles"}, "You win: you control 4 of the 5 castles."),
-    ({"winner": "N", "reason": "crowns"}, "Computer · easy wins: Computer · easy has crowned 3 castles."),
-    ({"winner": "N", "reason": "no-moves"}, "Computer · easy wins: you have no moves left."),
-    ({"winner": "S", "reason": "resign"}, "You win: Computer · easy resigned."),
-    ({"winner": "N", "reason": "resign"}, "Computer · easy wins: you resigned."),
+    ({"winner": "N", "reason": "crowns"}, "The computer wins: the computer has crowned 3 castles."),
+    ({"winner": "N", "reason": "no-moves"}, "The computer wins: you have no moves left."),
+    ({"winner": "S", "reason": "resign"}, "You win: the computer resigned."),
+    ({"winner": "N", "reason": "resign"}, "The computer wins: you resigned."),
     ({"winner": "S", "reason": "quiet"}, "You win. The board has settled (60 moves in a row without a build), "
                                          "and you hold more castles (or, if equal, more crowns)."),
 ])

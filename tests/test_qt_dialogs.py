@@ -394,7 +394,8 @@ def test_game_over_reasons_say_you_mid_sentence():
         "Both players passed in a row, and you came out ahead on the score."
     assert game_over.reason_text({"winner": "N", "reason": "king"}, names) == "Your King was captured."
     assert game_over.reason_text({"winner": "N", "reason": "long-game"}, names).endswith(
-        "and Computer · hard came out ahead on the score.")
+        "and the computer came out ahead on the score.")
+    assert game_over.reason_text({"winner": "S", "reason": "resign"}, names) == "The computer gave up the skirmish."
 
 
 def test_game_over_dialog(qtbot):

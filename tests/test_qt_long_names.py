@@ -93,4 +93,19 @@ def test_a_look_back_with_long_names_leaves_the_window_its_size(app_style, windo
     assert (window.width(), window.view.width()) == present and present[0] == 1024
     banner = window.banner
     assert banner.full_text.startswith("After action 2: ") and LONG[window.session.log[1]["player"]] in banner.full_text
-    assert banner.text() == banner.full_text or (banner.text().endswith("…") and banner.toolTip() == banner.full_text)
+    shown = banner.text().replace("\n", " ")  # wrapped at a word onto a second line, cut only past it
+    assert shown == banner.full_text or (shown.endswith("…") and banner.toolTip() == banner.full_text)
+
+
+def test_the_look_back_banner_wraps_before_it_cuts(qtbot):
+    """A long look-back line takes a second line at a word break; only a text longer than both is cut."""
+    from towers_qt.shell.elided import ElidedLabel
+
+    label = ElidedLabel(min_width=120, max_hint=400, wrap=True)
+    qtbot.addWidget(label)
+    label.resize(300, 60)
+    text = "After action 12: The computer deploys a card face-down on c5 — and it attacks c4"
+    label.set_full_text(text)
+    first, second = label.text().split("\n")
+    assert f"{first} {second}" == text or second.endswith("…")
+    assert not first.endswith("…") and text.startswith(first + " ")

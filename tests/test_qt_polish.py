@@ -35,7 +35,7 @@ def test_names_and_grammar():
     assert turn_text("You", True) == "Your turn" and turn_text("Bea", True) == "Bea, your turn"
     text = "South deploys Knight on c3 — Knight on c3 attacks Spearman on c4: Might 4; North wins by Dominance."
     assert with_names(text, {"S": "You", "N": "Computer · hard"}) == (
-        "You deploy Knight on c3 — Knight on c3 attacks Spearman on c4: Might 4; Computer · hard wins by Dominance.")
+        "You deploy Knight on c3 — Knight on c3 attacks Spearman on c4: Might 4; The computer wins by Dominance.")
     demo = {"S": Player("ai", "South", "easy"), "N": Player("ai", "North", "easy")}
     assert display_names(demo) == {"S": "South", "N": "North"}
 
@@ -45,7 +45,7 @@ def test_window_speaks_of_the_players_by_name(game, clicks, qtbot):
     clicks.perform("pass")
     qtbot.waitUntil(lambda: len(game.session.log) >= 2, timeout=20000)
     texts = game.log.texts()
-    assert texts[0].startswith("1. pass — You pass.") and "Computer · hard" in texts[1]
+    assert texts[0].startswith("1. pass — You pass.") and "The computer" in texts[1]
     assert "South" not in " ".join(texts) and "North" not in " ".join(texts)
     assert game.barrack.enemy_name.full_text == "Computer · hard"
     heads = [game.dominance.heads[s] for s in ("S", "N")]
@@ -80,7 +80,7 @@ def test_target_marks_are_drawn_above_the_cards(game, clicks):
 
 def test_hover_text_reveals_only_what_the_viewer_may_know(game):
     tip = game.scene.tip("c4")  # North's face-down Spearman, seen from South
-    assert "face-down" in tip and "Could be" in tip and "Computer · hard" in tip
+    assert "The computer&#x27;s face-down card" in tip and "Could be" in tip
     assert "Brace" not in tip  # the Spearman's own text would give it away
     own = game.scene.tip("c3")
     assert "Knight" in own and "the opponent does not know it" in own

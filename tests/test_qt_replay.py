@@ -47,7 +47,7 @@ def test_log_entry_shows_the_board_after_it_and_steps(window, clicks, qtbot):
     full = s.histories["N"][1]["view"]["board"]
     hidden_n = [sq for sq, c in full.items() if c["owner"] == "N" and not c["up"]]
     assert hidden_n and all(window.scene.cards[sq].face.code == "?" for sq in hidden_n)  # nothing revealed
-    assert window.banner.text().startswith("After action 2:") and "Computer" in window.banner.text()
+    assert window.banner.text().startswith("After action 2:") and "The computer" in window.banner.text()
     qtbot.keyClick(window.log.list, Qt.Key.Key_Left)
     assert window.replay.index == 0
     assert shown_board(window) == {sq: (c["owner"], c["card"])

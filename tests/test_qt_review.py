@@ -6,7 +6,8 @@ from PySide6.QtCore import Qt
 
 from towers_core.skirmish import api
 from towers_qt.skirmish.game import midgame
-from towers_qt.skirmish.review.evaluation import WIN, evaluate, worst_actions
+from towers_qt.shell.review import worst_actions
+from towers_qt.skirmish.review.evaluation import WIN, evaluate
 from towers_qt.skirmish.review.menu import review_file, review_session
 from towers_qt.skirmish.review.positions import game_positions
 from towers_qt.skirmish.session import Player

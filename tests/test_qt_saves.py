@@ -25,7 +25,8 @@ SOLO = {"S": Player("human", "South"), "N": Player("ai", "Computer", "easy")}
 
 
 def play_out(session: Session, plies: int, seed: int, resign: bool = False) -> None:
-    """A solo game: random human moves (fights preferred, never a pass, so it runs its plies), the
+    """A solo game: random human moves (fights preferred, never a pass, so it runs its plies; quiet
+    ones at the end, so undo points remain: a fight that shows a card clears them), the
     computer's replies, one undo."""
     rng = random.Random(seed)
     undone = False
@@ -37,9 +38,10 @@ def play_out(session: Session, plies: int, seed: int, resign: bool = False) -> N
             continue
         actions = [a for a in api.legal_actions(view) if a not in ("resign", "pass")] or ["pass"]
         fights = [a for a in actions if "x" in a]
-        session.play(rng.choice(fights or actions))
+        quiet = [a for a in actions if not any(mark in a for mark in "x?*")]
+        session.play(rng.choice((fights if len(session.log) < plies - 8 else quiet) or actions))
         if fights and not undone and len(session.log) > 6:
-            undone = session.undo()  # leaves what was seen in `seen`, and a pull in memory
+            undone = session.undo()  # leaves a pull in memory
     if resign and session.result is None:
         session.play("resign")  # whoever is to move: a finished game either way
 
@@ -56,7 +58,7 @@ def saved(tmp_path_factory) -> dict[str, dict]:
         s.save(path)
         out[name] = json.loads(path.read_text())
         s.shutdown()
-    assert out["playing"]["undo"] and out["playing"]["position"]["result"] is None
+    assert len(out["playing"]["undo"]) > 1 and out["playing"]["position"]["result"] is None
     assert out["finished"]["position"]["result"] is not None
     return out
 

@@ -1,4 +1,4 @@
-"""The session (histories, undo with fixed pulls and remembered reveals, save/load) and the docks."""
+"""The session (histories, undo with fixed pulls, save/load) and the docks."""
 from __future__ import annotations
 
 import copy
@@ -29,25 +29,25 @@ def test_histories_hold_each_players_own_view(session):
     assert south["view"] == api.view(session.position, "S")
 
 
-def test_undo_restores_and_replays_the_same_pulls(session):
-    start = copy.deepcopy(session.position)
-    first = session.play("c3xc4")
+def test_undo_restores_and_replays_the_same_pulls(qtbot):
+    """South's face-down Knight attacks a face-up one (nothing hidden is shown): its pull is kept."""
+    s = Session(time_ms=50)
+    s.new_game(SOLO, 3, position=dict(copy.deepcopy(BASE), board={**BASE["board"], "f4": cell("S", "Kn")}))
+    start = copy.deepcopy(s.position)
+    first = s.play("f4xe4")
     assert first["fight"]["pulls"]
-    session.play(api.legal_actions(session.position)[0])  # the computer's reply (played directly)
-    assert session.undo()
-    assert session.position == start and session.log == [] and session.histories["S"] == []
-    again = session.play("c3xc4")
+    s.play("pass")  # the computer's reply (played directly)
+    assert s.undo()
+    assert s.position == start and s.log == [] and s.histories["S"] == []
+    again = s.play("f4xe4")
     assert again["fight"]["pulls"] == first["fight"]["pulls"]
     assert again["fight"]["outcome"] == first["fight"]["outcome"]
+    s.shutdown()
 
 
-def test_undo_keeps_what_was_seen(session):
-    session.play("c3xc4")  # reveals North's Spearman on c4
-    if "c4" in session.position["board"] and session.position["board"]["c4"]["owner"] == "N":
-        pytest.skip("this seed's fight left the card on the board face-up")
-    assert session.undo()
-    assert session.view("S")["board"]["c4"]["card"] == "?"
-    assert session.seen["S"].get("c4") == "Sp"
+def test_undo_is_refused_after_a_fight_showed_a_card(session):
+    session.play("c3xc4")  # shows North's Spearman on c4 (tests/test_qt_undo.py: every kind of reveal)
+    assert not session.undo() and "Spearman on c4" in session.undo_refusal()
 
 
 def test_seen_cards_show_as_known_on_the_board(window):
@@ -58,11 +58,11 @@ def test_seen_cards_show_as_known_on_the_board(window):
     assert face.code == "Sp" and face.known
 
 
-def test_undo_only_against_the_computer(qtbot):
+def test_hotseat_undo_takes_back_one_move_of_the_player_at_the_device(qtbot):
     s = Session()
     s.new_game({"S": Player("human"), "N": Player("human")}, 3, position=copy.deepcopy(BASE))
     s.play("Kn@a1")
-    assert not s.can_undo() and not s.undo()
+    assert s.undo() and not s.log and not s.can_undo()
     s.shutdown()
 
 

@@ -116,7 +116,7 @@ one that tops a castle out at five crowns it for good.</p>
 <p><b>Running out of moves loses.</b> You have no move when none of your towers can take a build (each
 is full or on a castle) and none can push (each is a single piece, a crowned castle, or boxed in by the
 edge and towers at least as tall). Capture your opponent's spare towers, cap the rest, and wall them
-in. Watch the ⇆ count on the scoreboard: it is the number of moves each side has left.</p>
+in. Watch the ⇆ count on the scoreboard: it is the number of legal moves each side has now.</p>
 <p>If 60 moves in a row pass without a build (or 400 moves in all), the game ends: more castles wins,
 then more crowns; otherwise it is a draw.</p>
 <h3>Playing in the app</h3>

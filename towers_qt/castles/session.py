@@ -57,6 +57,7 @@ class CastlesSession(GameSession):
         self.start: dict = {}
         self.positions: list[dict] = []  # positions[i] is the position before actions[i]
         self.actions: list[str] = []
+        self.undo_floor = 0  # hot-seat: no undo below this many actions (one move back, the mover's own)
         self.time_ms = time_ms
 
     # -- starting -------------------------------------------------------------------------------
@@ -67,6 +68,7 @@ class CastlesSession(GameSession):
         self.seed = seed
         self.start = start if start is not None else api.new_position()
         self.positions, self.actions = [self.start], []
+        self.undo_floor = 0
         self.positionChanged.emit()
 
     # -- reading --------------------------------------------------------------------------------
@@ -97,11 +99,25 @@ class CastlesSession(GameSession):
         self.positionChanged.emit()
         return after
 
+    def undo_refusal(self) -> str | None:
+        """Why Undo cannot be used now, in plain words; None when it can. Against the computer:
+        while a move of yours is on the board; hot-seat: the last move, once (the mover's own,
+        before the next player answers it)."""
+        mode = self.mode()
+        if mode == "demo":
+            return "Undo is for the players, not the computer's demonstration."
+        if self.result is not None:
+            return "The game is over: it is not taken back."
+        if mode == "hotseat":
+            if len(self.actions) <= self.undo_floor:
+                return "Only the last move can be taken back, once, before the next player answers it."
+            return None
+        if not any(not self.players[p["to_move"]].is_ai for p in self.positions[:-1]):
+            return "There is no move of yours to take back."
+        return None
+
     def can_undo(self) -> bool:
-        """Against the computer: while a move of yours is on the board; hot-seat: any move."""
-        if self.mode() == "hotseat":
-            return bool(self.actions)
-        return any(not self.players[p["to_move"]].is_ai for p in self.positions[:-1])
+        return self.undo_refusal() is None
 
     def undo(self) -> bool:
         """Take back the last human move and everything after it (the computer's reply, or its
@@ -112,6 +128,7 @@ class CastlesSession(GameSession):
         self._pop()
         while self.mode() == "solo" and self.players[self.to_move].is_ai:
             self._pop()
+        self.undo_floor = len(self.actions)
         self.positionChanged.emit()
         return True
 
@@ -162,6 +179,7 @@ class CastlesSession(GameSession):
         self.seed = state["seed"]
         self.positions, self.actions = list(state["positions"]), list(state["actions"])
         self.start = self.positions[0]
+        self.undo_floor = max(0, len(self.actions) - 1)
         self.positionChanged.emit()
 
 

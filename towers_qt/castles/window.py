@@ -8,14 +8,15 @@ game" (or Escape).
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QMessageBox, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QDialog, QPushButton, QVBoxLayout, QWidget
 
 from towers_core.board import PLAYERS
+from towers_qt.castles.board.describe import action_words
 from towers_qt.castles.board.widget import CastlesBoard
 from towers_qt.castles.board.hud import CastlesHud
-from towers_qt.castles.board.keys import HELP as KEYS_HELP
+from towers_qt.castles.board.keys import BOARD_KEYS
 from towers_qt.castles.docks.move_list import MoveList
 from towers_qt.castles.rules_text import game_over_text, rules_html
 from towers_qt.castles.session import CastlesSession
@@ -48,7 +49,8 @@ class CastlesWindow(GameFrame):
         super().__init__(settings, autosave)
         self.session = session or CastlesSession(self)
         self.looking: int | None = None  # the move whose board is shown read-only
-        self.over_box: QMessageBox | None = None
+        self.over_box: QDialog | None = None
+        self.review_dialog = None
         self.rules_window = None
         self.learn_dialog = None
         self.setWindowTitle("Towers — Castles")
@@ -89,6 +91,9 @@ class CastlesWindow(GameFrame):
         self.undo_action = self._menu_action(game, "&Undo move", self.undo, QKeySequence.Undo)
         self.hint_action = self._menu_action(game, "&Hint", self.ask_hint, "H")
         self.resign_action = self._menu_action(game, "&Resign…", self.confirm_resign)
+        game.addSeparator()
+        self.review_action = self._menu_action(game, "Re&view game", self.review_game)
+        game.aboutToShow.connect(lambda: self.review_action.setEnabled(self.session.result is not None))
         self._quit_action(game)
         bar = self.addToolBar("Game")
         bar.setObjectName("CastlesToolBar")
@@ -97,15 +102,28 @@ class CastlesWindow(GameFrame):
             bar.addAction(action)
         view = self.menuBar().addMenu("&View")
         view.addAction(self.moves_dock.toggleViewAction())
-        view.addAction(bar.toggleViewAction())
+        toggle = bar.toggleViewAction()
+        toggle.setText("Undo, Hint and Resign buttons")
+        view.addAction(toggle)
         self._speed_menu(view)
         self._palette_action(view)
-        self._keys_action(view, KEYS_HELP)
+        self._keys_action(view, BOARD_KEYS)
         help_ = self.menuBar().addMenu("&Help")
         self._menu_action(help_, "&Rules of Castles", self.show_rules, QKeySequence.HelpContents)
         self._menu_action(help_, "&Learn Castles…", self.show_learn)
         self._menu_action(help_, "&About Towers", self.show_about)
-        self._escape_action(self.back_to_game)
+        self._escape_action(self.back_to_game, "Cancel the selection, or end a look-back")
+        self.step_actions = [self._step_action("Previous move", Qt.Key_Left, -1),
+                             self._step_action("Next move", Qt.Key_Right, 1)]
+
+    def _step_action(self, text: str, key: Qt.Key, step: int) -> QAction:
+        """← / → while looking back: the move before or after (off otherwise: the board's cursor keys)."""
+        action = QAction(text, self)
+        action.setShortcut(QKeySequence(key))
+        action.setEnabled(False)
+        action.triggered.connect(lambda: self.look_back(self.looking + step) if self.looking is not None else None)
+        self.addAction(action)
+        return action
 
     def _default_layout(self) -> None:
         self.resizeDocks([self.moves_dock], [max(250, self.width() // 5)], Qt.Horizontal)
@@ -156,7 +174,8 @@ class CastlesWindow(GameFrame):
         if self.looking is not None:
             i = self.looking
             self.board.show_position(s.positions[i + 1], s.actions[i], [], False, s.positions[i])
-            self.hud.update_from(s.positions[i + 1], names, False)
+            self.hud.update_from(s.positions[i + 1], names, False,
+                                 past=f"Looking back: after move {i + 1} of {len(s.actions)} (← → step, Esc returns)")
         elif not self.animating:
             last, before = (s.actions[-1], s.positions[-2]) if s.actions else (None, None)
             self.board.show_position(s.position, last, s.legal_actions(), s.human_to_move(), before)
@@ -168,7 +187,11 @@ class CastlesWindow(GameFrame):
     def update_actions(self) -> None:
         s = self.session
         present = self.looking is None and not self.animating
-        self.undo_action.setEnabled(present and s.can_undo() and s.result is None)
+        for action in self.step_actions:
+            action.setEnabled(self.looking is not None)
+        refusal = s.undo_refusal()
+        self.undo_action.setEnabled(present and refusal is None)
+        self.undo_action.setToolTip(refusal or "Take back your move" + (" and the reply" if s.mode() == "solo" else ""))
         self.hint_action.setEnabled(present and s.human_to_move() and not s.ai.busy)
         self.resign_action.setEnabled(present and s.human_to_move())
 
@@ -214,11 +237,38 @@ class CastlesWindow(GameFrame):
         self._ask_resign("Give up this game of Castles?")
 
     def show_game_over(self) -> None:
-        box = QMessageBox(QMessageBox.Information, "Game over", game_over_text(self.session.position, self.names()),
-                          QMessageBox.Ok, self)
-        box.setInformativeText("Start another from Game → New game (Ctrl+N).")
-        self.over_box = box
-        box.open()
+        """Who won and why, castles and crowns side by side, then New game, Review game or Close."""
+        from towers_core.castles import api
+        from towers_qt.shell.game_over import GameOverDialog, ScoreTable
+
+        s = self.session
+        names = self.names()
+        readings = api.readings(s.position)
+        winner = s.result.get("winner")
+        table = ScoreTable([("Castles held", readings["castles"]), ("Crowns", readings["crowns"])], names, winner)
+        viewer = s.humans()[0] if s.mode() == "solo" else None
+        dialog = GameOverDialog("Castles over", winner, viewer, names, game_over_text(s.position, names), table,
+                                f"{len(s.actions)} moves played", self,
+                                "Step through the game with the computer's view of who was ahead")
+        dialog.review_requested.connect(self.review_game)
+        dialog.finished.connect(lambda _=0: self._game_over_closed(dialog))
+        self.over_box = dialog
+        dialog.open()
+
+    def _game_over_closed(self, dialog) -> None:
+        self.over_box = None
+        if dialog.wants_new_game:
+            QTimer.singleShot(0, self.new_game_dialog)
+
+    def review_game(self) -> None:
+        """Game ▸ Review game: the finished game, move by move, with the computer's evaluation."""
+        from towers_qt.castles.review import CastlesReview
+
+        s = self.session
+        if s.result is None or not s.actions:
+            return
+        self.review_dialog = CastlesReview(list(s.positions), list(s.actions), self.names(), self.settings.store, self)
+        self.review_dialog.open()
 
     # -- undo, hint, looking back -----------------------------------------------------------
     def undo(self) -> None:
@@ -235,7 +285,7 @@ class CastlesWindow(GameFrame):
     def show_hint(self, action: str) -> None:
         if self.session.human_to_move() and self.looking is None:
             self.board.suggest(action)
-        self.statusBar().showMessage(f"Hint: {action} — {hint_words(action)}", 15000)
+        self.statusBar().showMessage(f"Hint: {action} — {action_words(action)}")  # until the next move
 
     def look_back(self, index: int) -> None:
         """Show the board after move `index`, read-only; the game itself waits."""
@@ -266,13 +316,3 @@ class CastlesWindow(GameFrame):
         self.learn_dialog = LearnDialog(self, self.settings.store)
         fit_to_screen(self.learn_dialog)  # no taller than the screen it opens on
         self.learn_dialog.open()
-
-
-def hint_words(action: str) -> str:
-    """The suggested move in words: "build on c2", "push c2 north"."""
-    directions = {"n": "north", "e": "east", "s": "south", "w": "west"}
-    if action == "resign":
-        return "resign"
-    if action.endswith("+"):
-        return f"build on {action[:2]}"
-    return f"push {action[:2]} {directions[action[2]]}"

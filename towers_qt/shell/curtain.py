@@ -54,6 +54,7 @@ class Curtain(QWidget):
     """Full-parent overlay for hot-seat; emits `continued` when the next player is ready."""
 
     continued = Signal()
+    take_back = Signal()  # the player who just moved takes their move back before handing over
 
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
@@ -97,6 +98,11 @@ class Curtain(QWidget):
         self.button.setStyleSheet("font-size: 15pt; padding: 10px 34px;")
         self.button.clicked.connect(self.proceed)
         layout.addWidget(self.button, 0, Qt.AlignmentFlag.AlignHCenter)
+        self.undo_button = QPushButton("Take back the last move")
+        self.undo_button.setObjectName("curtainUndo")
+        self.undo_button.clicked.connect(self.take_back)
+        self.undo_button.hide()
+        layout.addWidget(self.undo_button, 0, Qt.AlignmentFlag.AlignHCenter)
         self.hint = self._label("Only the next player should look at the screen.",
                                 f"color: {MUTED}; font-size: 9.5pt; font-style: italic;")
         layout.addWidget(self.hint)
@@ -129,9 +135,17 @@ class Curtain(QWidget):
         # Wrapped text: reserve the height its lines need at the label's set width.
         self.last_label.setMinimumHeight(self.last_label.heightForWidth(self.last_label.width()))
         self.setAccessibleName(f"Pass the device to {who}")
+        self.offer_undo(None)
         self._set_holding(False)
         self._raise()
         self.button.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def offer_undo(self, mover: str | None) -> None:
+        """Offer `mover` (the player who just moved, still holding the device) to take the move
+        back; None hides the offer."""
+        self.undo_button.setVisible(mover is not None)
+        if mover is not None:
+            self.undo_button.setToolTip(f"For {mover} only, before handing over the device")
 
     def hold(self, text: str) -> None:
         """Stay over the board without a Continue button (e.g. while a secret muster dialog is
@@ -152,6 +166,8 @@ class Curtain(QWidget):
         self.holding = holding
         self.button.setVisible(not holding)
         self.hint.setVisible(not holding)
+        if holding:
+            self.undo_button.hide()
         if not holding:
             self.pass_label.setText("Pass the device to")
 

@@ -13,30 +13,41 @@ def fit_name(name: str, width: int, metrics: QFontMetrics) -> str:
     wide for one line wraps once at a space; a line still too wide ends in "…"."""
     if " · " in name:
         head, tail = name.split(" · ", 1)
-        lines = [head, "· " + tail]
-    elif metrics.horizontalAdvance(name) <= width or " " not in name:
-        lines = [name]
+        return _elided_lines([head, "· " + tail], width, metrics)
+    return wrap_twice(name, width, metrics)
+
+
+def wrap_twice(text: str, width: int, metrics: QFontMetrics) -> str:
+    """`text` in `width` pixels on up to two lines, wrapped at a space; the second ends in "…" if it
+    is still too long (a sentence: the banner's look-back line)."""
+    if metrics.horizontalAdvance(text) <= width or " " not in text or width <= 0:
+        lines = [text]
     else:
-        words = name.split(" ")
+        words = text.split(" ")
         first, i = words[0], 1
         while i < len(words) and metrics.horizontalAdvance(f"{first} {words[i]}") <= width:
             first, i = f"{first} {words[i]}", i + 1
         lines = [first, " ".join(words[i:])] if i < len(words) else [first]
+    return _elided_lines(lines, width, metrics)
+
+
+def _elided_lines(lines: list[str], width: int, metrics: QFontMetrics) -> str:
     if width <= 0:  # not laid out yet: whole lines, fitted when there is a width
         return "\n".join(lines)
     return "\n".join(metrics.elidedText(line, Qt.TextElideMode.ElideRight, width) for line in lines)
 
 
 class ElidedLabel(QLabel):
-    """One line (or, with `two_lines`, a name as `fit_name` fits it), elided to the width the layout
+    """One line (or, with `two_lines`, a name as `fit_name` fits it; with `wrap`, a sentence on up to
+    two lines), elided to the width the layout
     gives it. It asks for `min_width` at least and for its text's width up to `max_hint`, so no text,
     however long, makes a dock or a window wider."""
 
     def __init__(self, text: str = "", parent: QWidget | None = None, min_width: int = 60,
-                 max_hint: int = 200, two_lines: bool = False) -> None:
+                 max_hint: int = 200, two_lines: bool = False, wrap: bool = False) -> None:
         super().__init__(parent)
         self.full_text = ""
-        self.min_width, self.max_hint, self.two_lines = min_width, max_hint, two_lines
+        self.min_width, self.max_hint, self.two_lines, self.wrap = min_width, max_hint, two_lines, wrap
         self.set_full_text(text)
 
     def set_full_text(self, text: str) -> None:
@@ -72,4 +83,6 @@ class ElidedLabel(QLabel):
     def _fitted(self, room: int, metrics: QFontMetrics) -> str:
         if self.two_lines:
             return fit_name(self.full_text, room, metrics)
+        if self.wrap:
+            return wrap_twice(self.full_text, room, metrics)
         return metrics.elidedText(self.full_text, Qt.TextElideMode.ElideRight, room) if room > 0 else self.full_text

@@ -110,11 +110,18 @@ class GameFrame(QMainWindow):
         view.addAction(action)
         self.palette_action = action
 
-    def _keys_action(self, view: QMenu, help_text: str) -> None:
-        """View → Keyboard controls: the game's keys (`help_text`) in the status bar for a while."""
+    def _keys_action(self, view: QMenu, board_keys: tuple[tuple[str, str], ...]) -> None:
+        """View → Keyboard controls (Ctrl+/): every key of this game in a table (shell.keys_dialog)."""
         action = QAction("Keyboard controls", self)
-        action.triggered.connect(lambda: self.statusBar().showMessage(help_text, 12000))
+        action.setShortcut(QKeySequence("Ctrl+/"))
+        action.triggered.connect(lambda: self.show_keys(board_keys))
         view.addAction(action)
+
+    def show_keys(self, board_keys: tuple[tuple[str, str], ...]) -> None:
+        from towers_qt.shell.keys_dialog import KeysDialog
+
+        self.keys_dialog = KeysDialog(self, board_keys)
+        self.keys_dialog.open()
 
     def set_palette(self, name: str) -> None:
         """Switch the sides' colour scheme, remember it, and repaint this window in it."""
@@ -126,9 +133,9 @@ class GameFrame(QMainWindow):
         """Repaint what does not follow the shared colours by itself; each game adds its own caches."""
         self.refresh()
 
-    def _escape_action(self, slot: Callable[[], object]) -> None:
-        """Escape anywhere in the window backs out; each game says of what (`slot`)."""
-        action = QAction(self)
+    def _escape_action(self, slot: Callable[[], object], text: str) -> None:
+        """Escape anywhere in the window backs out; each game says of what (`slot`, in `text`)."""
+        action = QAction(text, self)
         action.setShortcut(QKeySequence(Qt.Key_Escape))
         action.triggered.connect(slot)
         self.addAction(action)

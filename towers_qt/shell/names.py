@@ -1,8 +1,9 @@
 """One voice: the players' names as every widget shows them, with the grammar they need.
 
 The core words the log with "South"/"North"; the window speaks of the players by name ("You",
-"Computer · normal", or the names two hot-seat players set). "You" takes the plural verb
-("You win", "You deploy") and the possessive "Your".
+"Computer · normal", or the names two hot-seat players set). In a sentence the computer is "the
+computer" ("the computer's face-down card", "The computer wins"): its level is a label, not a name.
+"You" takes the plural verb ("You win", "You deploy") and the possessive "Your".
 """
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import re
 from towers_core.board import PLAYERS, SIDE_NAMES
 
 YOU = "You"
+COMPUTER = "Computer · "  # display_names' label of the computer: "Computer · normal"
 IRREGULAR = {"has": "have", "is": "are", "was": "were"}
 
 
@@ -23,15 +25,26 @@ def display_names(players: dict) -> dict[str, str]:
     names = {}
     for side, player in players.items():
         if player.is_ai and not both_ai:
-            names[side] = f"Computer · {player.level}"
+            names[side] = f"{COMPUTER}{player.level}"
         else:
             names[side] = (player.name or "").strip() or SIDE_NAMES[side]
     return names
 
 
+def in_sentence(name: str, capital: bool = True) -> str:
+    """A name as a sentence's subject: "Computer · normal" -> "The computer" ("the computer" with
+    `capital` False), "You" -> "You"/"you"; any other name stays as it is."""
+    if name.startswith(COMPUTER):
+        return "The computer" if capital else "the computer"
+    if name == YOU and not capital:
+        return "you"
+    return name
+
+
 def verb(name: str, third_person: str) -> str:
-    """`name` with the verb agreeing: ("You", "wins") -> "You win", ("Ann", "wins") -> "Ann wins"."""
-    return f"{name} {third_person if name != YOU else plural(third_person)}"
+    """`name` with the verb agreeing: ("You", "wins") -> "You win", ("Ann", "wins") -> "Ann wins",
+    ("Computer · easy", "wins") -> "The computer wins"."""
+    return f"{in_sentence(name)} {third_person if name != YOU else plural(third_person)}"
 
 
 def plural(word: str) -> str:
@@ -45,15 +58,19 @@ def plural(word: str) -> str:
 
 
 def possessive(name: str, capital: bool = True) -> str:
-    """"You" -> "Your" ("your" mid-sentence), "Ann" -> "Ann's"."""
+    """"You" -> "Your" ("your" mid-sentence), "Ann" -> "Ann's", the computer -> "The computer's"."""
     if name == YOU:
         return "Your" if capital else "your"
-    return f"{name}'s"
+    return f"{in_sentence(name, capital)}'s"
 
 
 def inner(clause: str) -> str:
-    """A clause inside a sentence: "You control" is "you control" there."""
-    return "you" + clause[len(YOU):] if clause == YOU or clause.startswith(YOU + " ") else clause
+    """A clause inside a sentence: "You control" is "you control" there, "The computer wins" is
+    "the computer wins"."""
+    for start in (YOU, "The computer"):
+        if clause == start or clause.startswith(start + " "):
+            return start.lower() + clause[len(start):]
+    return clause
 
 
 _SIDE_VERB = re.compile(rf"(^|; )({'|'.join(SIDE_NAMES.values())}) (\w+)")

@@ -117,7 +117,7 @@ class NewGameDialog(QDialog):
         super().__init__(parent)
         self.sides = sides
         self.setObjectName("newGameDialog")
-        self.setWindowTitle("New game")
+        self.setWindowTitle(f"New game of {sides.game}" if sides.game else "New game")
         self.settings = settings
         self._build()
         self._load(seed)
@@ -135,7 +135,7 @@ class NewGameDialog(QDialog):
         self.pages.addWidget(self._hotseat_page())
         layout.addWidget(self.pages)
         seed_row = QWidget()
-        seed_row.setLayout(self._seed_form())
+        self._seed_form(seed_row)
         layout.addWidget(_rule())
         layout.addWidget(seed_row)
         seed_row.setVisible(self.sides.seeded)
@@ -204,9 +204,9 @@ class NewGameDialog(QDialog):
         _random_tip(self.hot_first_group)
         return page
 
-    def _seed_form(self) -> QFormLayout:
-        form = QFormLayout()
-        form.setHorizontalSpacing(16)
+    def _seed_form(self, page: QWidget) -> QFormLayout:
+        """The seed's row, in a form of the pages' margins so its label lines up with theirs."""
+        form = _form(page)
         row = QHBoxLayout()
         self.seed_edit = QLineEdit()
         self.seed_edit.setObjectName("seedEdit")

@@ -25,7 +25,7 @@ def skirmish_sides() -> Sides:
     """The options dialog's words for Skirmish: the default sides, with each level's clock cap."""
     from towers_qt.shell.new_game import Sides, level_caps
 
-    return Sides(time_caps=level_caps(LEVELS))
+    return Sides(game="Skirmish", time_caps=level_caps(LEVELS))
 
 
 class Skirmish:

@@ -1,13 +1,13 @@
 """A game in progress: players, the full position, per-player histories, the log, undo, save/load.
 
-Undo (games against the computer only) restores the position before your last move, and the
-computer's reply with it. It is fair because nothing learned is forgotten and no luck is re-rolled:
+Undo restores the position before your last move: against the computer with its reply, in
+hot-seat only your own move and only until the next player has taken the device. It is fair
+because nothing learned is forgotten and no luck is re-rolled:
 
 * every fight's pulls are remembered per (position, action); replaying the same action from the
   same position reuses them instead of drawing again;
-* every enemy card identity revealed in the undone turns is kept in a per-player "seen" map
-  (square -> card) that the board keeps showing as known, moved along when the card maneuvers
-  and dropped once that square no longer holds a face-down enemy card.
+* undo never crosses an action that showed the undoing player a hidden card (reveals.py): such an
+  action clears the undo points, and `undo_refusal` says why.
 
 The undo stack is saved with the game (save_file.py checks it on load), so a resumed or loaded
 game can still take moves back.
@@ -28,9 +28,10 @@ from towers_core.board import SIDE_NAMES
 from towers_core.skirmish import api
 from towers_core.skirmish.ai.levels import get_level
 from towers_core.skirmish.ai.player import Searcher
-from towers_qt.shell.players import Player, other
+from towers_qt.shell.players import Player
 from towers_qt.shell.save_file import SAVE_FORMAT, SaveError, write_atomic
 from towers_qt.shell.session import GameSession
+from towers_qt.skirmish.reveals import shown_to, undo_barrier_text
 from towers_qt.skirmish.save_check import (
     GAME,
     SAVE_VERSION,
@@ -46,22 +47,6 @@ def position_key(position: dict, action: str) -> str:
     """Stable key of (position, action) for the pull memory."""
     text = json.dumps(position, sort_keys=True, separators=(",", ":")) + "|" + action
     return hashlib.sha1(text.encode()).hexdigest()
-
-
-def _revealed_squares(entry: dict) -> list[str]:
-    """Squares whose card identity the entry showed to everyone."""
-    out = []
-    fight = entry.get("fight") or {}
-    for key in ("attacker", "defender"):
-        if fight.get(key):
-            out.append(fight[key])
-    out += list(fight.get("revealed") or [])
-    if entry.get("scouted"):
-        out.append(entry["scouted"])
-    soul = entry.get("soulcast") or {}
-    if soul.get("target"):
-        out.append(soul["target"])
-    return out
 
 
 class Session(GameSession):
@@ -83,6 +68,7 @@ class Session(GameSession):
         self.viewer = "S"
         self.time_ms = time_ms
         self._undo: list[dict] = []
+        self.undo_barrier: str | None = None  # why the undo points were cleared (a reveal)
         self.game_id = new_game_id()
         self._rng = random.Random(0)
 
@@ -100,6 +86,7 @@ class Session(GameSession):
         self.position = position if position is not None else api.new_position(seed, self._musters(seed, musters))
         self.log, self.histories = [], {"S": [], "N": []}
         self.seen, self.pull_memory, self._undo = {"S": {}, "N": {}}, {}, []
+        self.undo_barrier = None
         self._reseed()
         self.viewer = self._default_viewer()
         self.positionChanged.emit()
@@ -142,11 +129,12 @@ class Session(GameSession):
         position, (entry,) = api.play(self.position, action, self._remembered_pulls(key, action),
                                    self._rng.getrandbits(31))
         self._drop_hint()
-        if snapshot is not None:
-            self._undo.append(snapshot)
+        if snapshot is not None:  # hot-seat takes back only the last move: one point is enough
+            self._undo = [*self._undo, snapshot] if self.mode() == "solo" else [snapshot]
         fight = entry.get("fight") or {}
         self.pull_memory[key] = fight.get("pulls") if fight else None
         before, self.position = self.position, position
+        self._seal_reveals(entry, before)
         self.log.append(entry)
         self._record(entry, before)
         self.actionPlayed.emit(entry)
@@ -189,17 +177,37 @@ class Session(GameSession):
         return {"position": self.position, "log": len(self.log),
                 "histories": {p: len(self.histories[p]) for p in PLAYERS}}
 
+    def _seal_reveals(self, entry: dict, before: dict) -> None:
+        """An action that showed the player at the screen (the one who would undo) a hidden card
+        clears the undo points (reveals.py); in hot-seat the other player sees nothing before the
+        curtain, so what they would learn is no reason."""
+        shown = shown_to(entry, before, self.viewer, self.seen[self.viewer])
+        if shown:
+            self._undo = []
+            self.undo_barrier = undo_barrier_text(shown)
+
+    def undo_refusal(self) -> str | None:
+        """Why Undo cannot be used now, in plain words; None when it can."""
+        mode = self.mode()
+        if mode == "demo":
+            return "Undo is for the players, not the computer's demonstration."
+        if self.result is not None:
+            return "The game is over: it is not taken back."
+        if not self._undo or (mode == "hotseat" and self._undo[-1]["log"] != len(self.log) - 1):
+            return self.undo_barrier or "There is no move of yours to take back."
+        if mode == "hotseat" and self.log[-1]["player"] != self.viewer:
+            return "Only your own last move can be taken back, before the next player takes the device."
+        return None
+
     def can_undo(self) -> bool:
-        return self.mode() == "solo" and bool(self._undo)
+        return self.undo_refusal() is None
 
     def undo(self) -> bool:
-        """Take back the human's last move and the computer's reply (see the module docstring)."""
+        """Take back the human's last move (and the computer's reply); see the module docstring."""
         if not self.can_undo():
             return False
         self._forget_search()
         snap = self._undo.pop()
-        undone = self.log[snap["log"]:]
-        self._remember_reveals(undone, snap["position"])
         self.position = snap["position"]
         del self.log[snap["log"]:]
         for p in PLAYERS:
@@ -207,29 +215,6 @@ class Session(GameSession):
             self._prune_seen(p)
         self.positionChanged.emit()
         return True
-
-    def _remember_reveals(self, undone: list[dict], restored: dict) -> None:
-        board = restored.get("board", {})
-        for entry in undone:
-            for sq in _revealed_squares(entry):
-                identity = self._identity_at(entry, sq)
-                cell = board.get(sq)
-                if identity and cell and not cell["up"] and cell["card"] == identity:
-                    self.seen[other(cell["owner"])][sq] = identity
-
-    @staticmethod
-    def _identity_at(entry: dict, square: str) -> str | None:
-        fight = entry.get("fight") or {}
-        if fight.get("attacker") == square:
-            return fight.get("a_card")
-        if fight.get("defender") == square:
-            return fight.get("d_card")
-        if entry.get("scouted") == square:
-            return entry.get("scouted_card")
-        soul = entry.get("soulcast") or {}
-        if soul.get("target") == square:
-            return soul.get("card")
-        return None
 
     # -- the computer ---------------------------------------------------------------------------
     def start_ai(self) -> bool:
@@ -290,6 +275,7 @@ class Session(GameSession):
         self.seen, self.pull_memory = state["seen"], state["pulls"]
         self.viewer = state["viewer"]
         self._undo = state.get("undo", [])
+        self.undo_barrier = None
         self.game_id = state.get("id") or new_game_id()
         self._reseed()
         self.positionChanged.emit()

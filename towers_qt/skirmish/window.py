@@ -23,7 +23,7 @@ from towers_qt.shell.settings import Settings
 from towers_qt.skirmish.board.action_bar import ActionBar, action_label
 from towers_qt.skirmish.board.animations import EntryAnimator, run
 from towers_qt.skirmish.board.controller import BoardController
-from towers_qt.skirmish.board.keyboard import HELP as KEYS_HELP
+from towers_qt.skirmish.board.keyboard import BOARD_KEYS
 from towers_qt.skirmish.board.keyboard import BoardKeys
 from towers_qt.skirmish.board.marks import LastAction, last_action
 from towers_qt.skirmish.board.scene import BoardScene
@@ -84,7 +84,7 @@ class MainWindow(GameFrame):
         self.scene = BoardScene(self)
         self.view = BoardView(self.scene)
         self.bar = ActionBar()
-        self.banner = ElidedLabel(min_width=120, max_hint=400)  # a long name, a long look-back: cut with "…"
+        self.banner = ElidedLabel(min_width=120, max_hint=400, wrap=True)  # a long look-back: two lines, then "…"
         self.banner.setObjectName("TurnBanner")
         self.banner.setAlignment(Qt.AlignCenter)
         self.banner.setMinimumHeight(38)
@@ -129,9 +129,9 @@ class MainWindow(GameFrame):
         self._quit_action(game)
         self._build_view_menu()
         help_ = self.menuBar().addMenu("&Help")
-        self._menu_action(help_, "&Rules", self.show_rules, QKeySequence.HelpContents)
+        self._menu_action(help_, "&Rules of Skirmish", self.show_rules, QKeySequence.HelpContents)
         self._menu_action(help_, "&About Towers", self.show_about)
-        self._escape_action(self.controller.cancel)
+        self._escape_action(self.controller.cancel, "Cancel the selection")
 
     def _build_view_menu(self) -> None:
         view = self.menuBar().addMenu("&View")
@@ -149,7 +149,7 @@ class MainWindow(GameFrame):
             group.addAction(action)
         self._speed_menu(view)
         self._palette_action(view)
-        self._keys_action(view, KEYS_HELP)
+        self._keys_action(view, BOARD_KEYS)
 
     def _default_layout(self) -> None:
         start_widths(self)
@@ -294,11 +294,15 @@ class MainWindow(GameFrame):
         """The Game menu and the action bar offer only what may be done now."""
         s = self.session
         solo = s.mode() == "solo"
-        self.bar.undo_button.setVisible(solo)
+        self.bar.undo_button.setVisible(s.mode() != "demo")
         self.bar.hint_button.setVisible(solo)
         # a finished game is not taken back, nor one on the move or looked back at (its board is the past)
-        undo = s.can_undo() and s.result is None and not self.animating and not self.looking_back()
+        refusal = s.undo_refusal()
+        undo = refusal is None and not self.animating and not self.looking_back()
         self.bar.undo_button.setEnabled(undo)
+        tip = refusal or "Take back your move" + (" and the reply" if solo else "")
+        self.bar.undo_button.setToolTip(tip)
+        self.undo_action.setToolTip(tip)
         self.bar.hint_button.setEnabled(solo and self.controller.active() and not s.ai.busy)
         self.undo_action.setEnabled(undo)
         self.hint_menu_action.setEnabled(self.bar.hint_button.isEnabled())
@@ -450,6 +454,7 @@ class MainWindow(GameFrame):
         last = with_names(api.describe(public_entry(s.log[-1])), names) if s.log else None
         note = None if s.log else "The skirmish begins."
         self._cover(player, names[player], len(s.log) + 1, last, note)
+        self.curtain.offer_undo(names[s.log[-1]["player"]] if s.can_undo() else None)
 
     def _cover(self, player: str, name: str | None, turn: int | None, last: str | None = None,
                note: str | None = None) -> None:
@@ -466,6 +471,7 @@ class MainWindow(GameFrame):
         if self.curtain is None:
             self.curtain = Curtain(self)
             self.curtain.continued.connect(self._curtain_lifted)
+            self.curtain.take_back.connect(self.undo)
         return self.curtain
 
     def _untuck(self) -> None:
@@ -490,8 +496,12 @@ class MainWindow(GameFrame):
 
     # -- undo, hint -------------------------------------------------------------------------
     def undo(self) -> None:
+        """Take back a move (session.undo says which); in hot-seat the curtain it was behind goes."""
         if self.animating or not self.session.undo():
             return
+        if self.curtain_up() and not self.curtain.holding:
+            self.curtain.release()
+            self._untuck()
         self.log.reset()
         self.scene.set_last(None)
         self._clear_hint()
@@ -508,7 +518,7 @@ class MainWindow(GameFrame):
         if self.controller.active():
             self.controller.cancel()
             self.scene.set_highlights(marks)
-        self.statusBar().showMessage(f"Hint: {hint_text(self.session.to_move, action)}", 15000)
+        self.statusBar().showMessage(f"Hint: {hint_text(self.session.to_move, action)}")  # until the next action
 
     # -- end of game ------------------------------------------------------------------------
     def show_game_over(self) -> None:

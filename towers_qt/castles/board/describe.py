@@ -6,6 +6,16 @@ from towers_core.castles import api
 from towers_core.castles.notation import CASTLES
 from towers_qt.shell.palette import colour_word
 
+DIRECTIONS = {"n": "north", "e": "east", "s": "south", "w": "west"}
+
+
+def action_words(action: str) -> str:
+    """A move in words: "build on c2", "push c2 north", "resign"."""
+    if action == "resign":
+        return "resign"
+    if action.endswith("+"):
+        return f"build on {action[:2]}"
+    return f"push {action[:2]} {DIRECTIONS[action[2]]}"
 
 
 def move_text(info: dict) -> str:

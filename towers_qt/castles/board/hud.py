@@ -1,4 +1,4 @@
-"""CastlesHud: the score strip — castles held (of 5), crowns (of 3) and ⇆ moves left for each side,
+"""CastlesHud: the score strip — castles held (of 5), crowns (of 3) and ⇆ legal moves now for each side,
 whose turn it is, and the computer thinking in plain words."""
 from __future__ import annotations
 
@@ -91,7 +91,8 @@ class SidePanel(QFrame):
         self.crowns.set_value(crowns, colour)
         self.castles_text.setText(f"{castles} of 5 castles")
         self.crowns_text.setText(f"{crowns} of 3 crowns")
-        self.moves_text.setText(f"⇆ {moves} move{'s' * (moves != 1)} left")
+        self.moves_text.setText(f"⇆ {moves} legal move{'s' * (moves != 1)}")
+        self.moves_text.setToolTip("The moves this side could play now; at 0 on its turn it loses")
         if self.property("turn") == turn:
             return
         self.setProperty("turn", turn)
@@ -120,9 +121,11 @@ class CastlesHud(QWidget):
         self.timer.setInterval(450)
         self.timer.timeout.connect(self._tick)
 
-    def update_from(self, pos: dict, names: dict[str, str], thinking: bool, your_turn: bool = False) -> None:
+    def update_from(self, pos: dict, names: dict[str, str], thinking: bool, your_turn: bool = False,
+                    past: str | None = None) -> None:
         """Show `pos`'s counts; `thinking` = the computer is choosing the move of the side to move;
-        `your_turn` = the one human at this device is to move (worded as in every game)."""
+        `your_turn` = the one human at this device is to move (worded as in every game); `past`:
+        the board is a look-back, and this line says so instead of whose turn it is."""
         counts = api.readings(pos)
         moves = api.mobility(pos)
         running = pos.get("result") is None
@@ -130,7 +133,10 @@ class CastlesHud(QWidget):
             panel.show_counts(names.get(side, side), counts["castles"][side], counts["crowns"][side],
                               moves[side], running and pos["to_move"] == side)
         mover = names.get(pos["to_move"], pos["to_move"])
-        if not running:
+        if past is not None:
+            self.timer.stop()
+            self.status.setText(past)
+        elif not running:
             self.timer.stop()
             self.status.setText(game_over_text(pos, names))
         elif thinking:

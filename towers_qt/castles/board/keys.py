@@ -10,8 +10,13 @@ from towers_core.board import step
 
 DIRECTION_KEYS = {Qt.Key_Up: "n", Qt.Key_Right: "e", Qt.Key_Down: "s", Qt.Key_Left: "w"}
 LETTER_KINDS = {Qt.Key_B: "+", Qt.Key_N: "n", Qt.Key_E: "e", Qt.Key_S: "s", Qt.Key_W: "w"}
-HELP = ("Keyboard: arrows move the cursor · Enter selects a tower · B build, N/E/S/W (or arrows) push: "
-        "press again or Enter to play · [ ] turn the board · Esc cancel")
+BOARD_KEYS = (  # the board's own keys (not menu shortcuts), for View ▸ Keyboard controls
+    ("Arrows", "Move the cursor on the board"),
+    ("Enter", "Select the tower under the cursor; with a move previewed, play it"),
+    ("B", "Preview a build on the selected tower (again: play it)"),
+    ("N / E / S / W, arrows", "Preview a push of the selected tower (again: play it)"),
+    ("[ / ], Ctrl+← / Ctrl+→", "Turn the board a quarter turn"),
+)
 
 
 class BoardKeys:

@@ -87,7 +87,7 @@ class Compass(QWidget):
 
 
 class RotatePanel(QFrame):
-    """← compass → in the bottom-left corner: turn the board a quarter turn either way."""
+    """⟲ compass ⟳ in the bottom-left corner: turn the board a quarter turn either way."""
 
     rotate_left = Signal()
     rotate_right = Signal()
@@ -99,8 +99,8 @@ class RotatePanel(QFrame):
         row = QHBoxLayout(self)
         row.setContentsMargins(6, 4, 6, 4)
         row.setSpacing(6)
-        self.left = QToolButton(text="←", toolTip="Turn the board a quarter turn left ( [ or Ctrl+← )")
-        self.right = QToolButton(text="→", toolTip="Turn the board a quarter turn right ( ] or Ctrl+→ )")
+        self.left = QToolButton(text="⟲", toolTip="Turn the board a quarter turn left ( [ or Ctrl+← )")
+        self.right = QToolButton(text="⟳", toolTip="Turn the board a quarter turn right ( ] or Ctrl+→ )")
         self.compass = Compass()
         for w in (self.left, self.compass, self.right):
             row.addWidget(w)
@@ -269,16 +269,18 @@ class ActionBar(QFrame):
     def describe(self, text: str) -> None:
         self.detail.setText(text)
 
-    def slide_in(self, bottom: int, left: int, right: int) -> None:
-        """Show the bar centred between x = left and right, its bottom at `bottom`, sliding up."""
+    def slide_in(self, height: int, left: int, right: int, at_top: bool = False) -> None:
+        """Show the bar centred between x = left and right, at the bottom of a board `height` tall
+        (sliding up) or at its top (sliding down)."""
         self.layout().activate()
         w = min(max(self.sizeHint().width(), 420), right - left)
         h = self.layout().totalHeightForWidth(w) if self.layout().hasHeightForWidth() else self.sizeHint().height()
         self.resize(w, max(h, self.layout().totalMinimumSize().height()))
-        end = QPoint(left + (right - left - w) // 2, bottom - self.height() - 10)
+        x = left + (right - left - w) // 2
+        end = QPoint(x, 10 if at_top else height - self.height() - 10)
         self.anim.stop()
         if not self.isVisible():
-            self.move(end.x(), bottom)
+            self.move(x, -self.height() if at_top else height)
             self.show()
         self.raise_()
         self.anim.setStartValue(self.pos())

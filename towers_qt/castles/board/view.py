@@ -38,7 +38,7 @@ class BoardView(QGraphicsView):
         self.proj = Projection()
         self.zoom = 1.0
         self.hovered: str | None = None
-        self.bottom_room = BOTTOM_ROOM  # grows while the action bar is up, so it hides no square
+        self.bottom_room = BOTTOM_ROOM  # the action bar lies over the board: the board never jumps
         self.setRenderHints(QPainter.Antialiasing | QPainter.SmoothPixmapTransform)
         self.setDragMode(QGraphicsView.NoDrag)
         self.setFrameShape(QFrame.NoFrame)
@@ -97,12 +97,6 @@ class BoardView(QGraphicsView):
         mode = QGraphicsItem.DeviceCoordinateCache if fits else QGraphicsItem.NoCache
         for item in items:
             item.setCacheMode(mode)
-
-    def set_bottom_room(self, pixels: int) -> None:
-        """Keep `pixels` free under the fitted board (the corner buttons, or the action bar)."""
-        if pixels != self.bottom_room:
-            self.bottom_room = pixels
-            self.apply_zoom(self.zoom)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -20,7 +20,7 @@ from towers_qt.castles.board.keys import BoardKeys
 from towers_qt.castles.board.overlays import ActionBar, RotatePanel, ViewMenuButton
 from towers_qt.castles.board.projection import Projection
 from towers_qt.castles.board.style import CURSOR, GOLD, LAST, NEUTRAL, SELECT, SIDE
-from towers_qt.castles.board.view import BOTTOM_ROOM, BoardView
+from towers_qt.castles.board.view import BoardView
 
 KEY_PREFIX = "castles/board/"
 
@@ -338,8 +338,6 @@ class CastlesBoard(BoardKeys, QWidget):
     def _hide_bar(self) -> None:
         self.previewing = None
         self.bar.slide_out()
-        self.view.set_bottom_room(BOTTOM_ROOM)
-        self._place_overlays()
 
     def _pressed(self, square: str | None) -> None:
         self.setFocus(Qt.MouseFocusReason)
@@ -396,19 +394,18 @@ class CastlesBoard(BoardKeys, QWidget):
             self._slide_bar()
 
     def _slide_bar(self) -> None:
-        """Slide the action bar up between the compass and the ⋮ button (over them when narrow)."""
+        """Slide the action bar over the board, never shrinking it (the board must not jump): at the
+        bottom between the compass and the ⋮ button (over them when narrow), or at the top when the
+        selected tower stands in the lower half, so the bar never hides it."""
         left, right = self.rotate_panel.geometry().right() + 10, self.menu_button.geometry().left() - 10
         self.bar.layout().activate()
-        wide = right - left < self.bar.sizeHint().width()
-        if wide:
+        if right - left < self.bar.sizeHint().width():
             left, right = 10, self.width() - 10
-        self.bar.slide_in(self.height(), left, right)
-        if wide:  # the corner buttons step up above the bar
-            top = self.height() - self.bar.height() - 20
-            self.rotate_panel.move(10, top - self.rotate_panel.height())
-            self.menu_button.move(self.width() - self.menu_button.width() - 10, top - self.menu_button.height())
-        room = self.bar.height() + 16 + (self.rotate_panel.height() if wide else 0)
-        self.view.set_bottom_room(max(BOTTOM_ROOM, room))
+        self.bar.slide_in(self.height(), left, right, self._selected_low())
+
+    def _selected_low(self) -> bool:
+        """The selected tower is drawn in the lower half of the board area."""
+        return self.selected is not None and self.square_point(self.selected).y() > self.height() / 2
 
     def focusInEvent(self, event: QFocusEvent) -> None:
         super().focusInEvent(event)

@@ -19,8 +19,17 @@ if TYPE_CHECKING:
 KIND_KEYS = {Qt.Key_D: ("posture", "d"), Qt.Key_R: ("posture", "r"), Qt.Key_T: ("retreat", None),
              Qt.Key_U: ("standup", None)}
 STEPS = {Qt.Key_Left: (-1, 0), Qt.Key_Right: (1, 0), Qt.Key_Up: (0, 1), Qt.Key_Down: (0, -1)}
-HELP = ("Keyboard: arrows move the cursor · Enter selects/confirms · 1–9 barrack card · D/R posture · "
-        "T retreat · U stand up · P pass · Esc cancel")
+BOARD_KEYS = (  # the board's own keys (not menu shortcuts), for View ▸ Keyboard controls
+    ("Arrows", "Move the cursor on the board"),
+    ("Enter, Space", "Select the card under the cursor, or confirm"),
+    ("Shift+Enter", "Turn the run of cards to the cursor"),
+    ("1–9", "Pick the n-th barrack card to deploy"),
+    ("D / R", "Turn the selected card defensive / ready"),
+    ("T", "Retreat the selected card"),
+    ("U", "Stand the King up"),
+    ("P", "Pass"),
+)
+HELP = "Keyboard: " + " · ".join(f"{key} {what.lower()}" for key, what in BOARD_KEYS)
 
 
 def step(square: str, dx: int, dy: int, flipped: bool) -> str:

@@ -7,6 +7,7 @@ from html import escape
 
 from towers_core.board import SIDE_NAMES
 from towers_core.skirmish import api, belief
+from towers_qt.shell.names import possessive
 
 TERRAIN = {
     "high": "High ground: +1 Might to a card fighting from it; held high ground moves the Dominance "
@@ -55,7 +56,8 @@ def _cell_text(view: dict, viewer: str, square: str, cell: dict, seen: dict[str,
     owner = escape(names.get(cell["owner"], cell["owner"]))
     code = cell["card"]
     if code == "?":
-        return f"{owner}'s face-down card<br>{_guess(view, viewer, square, seen, history)}"
+        whose = escape(possessive(names.get(cell["owner"], cell["owner"])))
+        return f"{whose} face-down card<br>{_guess(view, viewer, square, seen, history)}"
     lines = [f"{owner}: {card_text(code)}", _state(cell, viewer)]
     return "<br>".join(line for line in lines if line)
 

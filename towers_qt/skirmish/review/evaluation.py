@@ -5,23 +5,12 @@ full position: the game is over, so both sides' cards may be known. Values are i
 units (about one per Spearman); a finished game scores ±WIN for the winner."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from towers_core.skirmish.ai.search import Search
 
 from towers_core.skirmish import position as core_position
 
 WIN = 60.0  # the graph's ceiling: a won position, and every evaluation is clamped inside it
 NODES = 3000  # per position: a few milliseconds, enough to see a capture coming
-
-
-@dataclass(frozen=True)
-class Swing:
-    """An action and how much it cost its player (evaluation units, from their side)."""
-
-    index: int
-    player: str
-    loss: float
 
 
 def evaluate(pos: dict, nodes: int = NODES) -> float:
@@ -41,20 +30,3 @@ def evaluate(pos: dict, nodes: int = NODES) -> float:
 def evaluate_game(positions: list[dict], start: dict | None = None) -> list[float]:
     """South's value after each action (and before the first, when `start` is given)."""
     return [evaluate(p) for p in ([start] if start else []) + positions]
-
-
-def worst_actions(values: list[float], players: list[str | None], count: int = 3,
-                  floor: float = 1.0) -> list[Swing]:
-    """The actions that lost their player the most (at least `floor`): `values[i]` is South's value
-    after action i, `players[i]` who played it (None: leave it out); the first action is measured
-    from an even start."""
-    swings = []
-    for i, player in enumerate(players):
-        if player is None:
-            continue
-        before = values[i - 1] if i else 0.0
-        change = values[i] - before
-        loss = -change if player == "S" else change
-        if loss >= floor:
-            swings.append(Swing(i, player, loss))
-    return sorted(swings, key=lambda s: -s.loss)[:count]
