@@ -1,0 +1,284 @@
+"""Every public function of the Gauntlet API, fed mutated real inputs, raises only TowersError
+subclasses, changes nothing, and `apply`/`play` return positions `validate` accepts.
+
+Real positions (and views, shared positions, armies, actions, log sides) come from seeded random
+battles, at placement, just after it and mid-Battle. They are mutated at a random depth: wrong
+types, dict and list subclasses, huge, negative and cap-edge numbers, missing and extra keys, deep
+nesting, views and shared positions where positions are expected. Some mutations keep the
+position valid (numbers at their caps, slots turned `"?"`), so the calls get past `validate` into
+the engines. Scale the example counts with TOWERS_MUTATION_SCALE (e.g. 10 for a long local run).
+"""
+from __future__ import annotations
+
+import collections
+import copy
+import os
+import random
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from save_mutation import mutate
+
+from towers_core.errors import TowersError
+from towers_core.gauntlet import api
+from towers_core.gauntlet.randomplay import pick, random_army, random_banner, random_start
+
+SETTINGS = settings(deadline=None, derandomize=True, database=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+SCALE = float(os.environ.get("TOWERS_MUTATION_SCALE", "1"))
+CAP = 10 ** 9
+
+
+def examples(n: int) -> settings:
+    return settings(SETTINGS, max_examples=max(1, int(n * SCALE)))
+
+
+def _snapshots(seed: int) -> list[dict]:
+    """Positions of one random battle: at placement, after each side's, and every 15 actions."""
+    rng = random.Random(seed)
+    pos, out = random_start(rng), []
+    for ply in range(90):
+        if ply in (0, 1, 2, 3) or ply % 15 == 0:
+            out.append(pos)
+        actions = api.legal_actions(pos)
+        if pos["result"] is not None or not actions:
+            break
+        pos = api.apply(pos, pick(rng, actions))
+    return out
+
+
+POSITIONS = [p for seed in range(4) for p in _snapshots(seed)]
+VIEWS = [api.view(p, s) for p in POSITIONS[::3] for s in ("C", "G")]
+SHARED = [api.shared_position(p) for p in POSITIONS[::4]] + [api.shared_position(POSITIONS[0], [])]
+BASES = POSITIONS + VIEWS + SHARED
+ARMIES = [random_army(random.Random(i)) for i in range(3)]
+BANNERS = [random_banner(random.Random(i)) for i in range(2)]
+ACTIONS = sorted({a for p in POSITIONS for a in (api.legal_actions(p) or ["end"])[:6]})
+TOOLS = ["tool:heal", "tool:god", "tool:ready", "tool:hp=999", "tool:hp=1", "tool:ap=99", "tool:atk=99",
+         "tool:spd=7", "tool:tp=d4", "tool:research=both", "+ap", "end", "resign"]
+
+JUNK = [None, True, False, 0, -1, 1, 2, 3, 7, 99, 100, 999, 1000, CAP - 1, CAP, CAP + 1, 2 ** 30, 2 ** 31,
+        2 ** 63, 2 ** 64, -2 ** 64, 10 ** 5000, 0.0, 1.0, 0.5, float("inf"), float("nan"), "", "?", "C", "G",
+        "Ki", "De", "d4", "z9", "king", "draft", "gauntlet", "both", "gold", "fortify", "x" * 5000, "\ud800",
+        [], {}, [1], ["?"], [None], {"C": [], "G": []}, {"": None}, (1, 2), b"C", frozenset("C")]
+
+
+class Sub(dict):
+    """A dict subclass (the JSON-level API takes plain dicts only)."""
+
+
+class SubList(list):
+    """A list subclass."""
+
+
+def _nested(depth: int):
+    out: object = 1
+    for _ in range(depth):
+        out = [out]
+    return out
+
+
+def _subclassed(node):
+    """The same data with every dict an OrderedDict or Sub and every list a SubList."""
+    if isinstance(node, dict):
+        kind = collections.OrderedDict if len(node) % 2 else Sub
+        return kind((k, _subclassed(v)) for k, v in node.items())
+    if isinstance(node, list):
+        return SubList(_subclassed(v) for v in node)
+    return node
+
+
+@st.composite
+def junk(draw, old):
+    """A value to put where `old` was."""
+    kind = draw(st.integers(0, 10))
+    if kind <= 3:
+        return copy.deepcopy(draw(st.sampled_from(JUNK)))
+    if kind == 4 and isinstance(old, int) and not isinstance(old, bool):
+        return old + draw(st.sampled_from([-CAP, -100, -3, -1, 1, 2, 3, 100, CAP, 10 ** 5000]))
+    if kind == 5:
+        return _subclassed(copy.deepcopy(old))
+    if kind == 6:
+        return _nested(draw(st.integers(1, 30)))
+    if kind == 7:
+        return draw(st.integers(-2 ** 70, 2 ** 70))
+    if kind == 8:
+        return draw(st.floats(allow_nan=True, allow_infinity=True))
+    if kind == 9 and isinstance(old, list) and old:
+        return old * 40
+    return draw(st.text(max_size=8))
+
+
+@st.composite
+def _mutate_once(draw, root):
+    holder, key, node = None, None, root
+    while isinstance(node, (dict, list)) and node and draw(st.integers(0, 5)) > 0:
+        holder = node
+        key = draw(st.sampled_from(sorted(node, key=repr) if isinstance(node, dict) else range(len(node))))
+        node = node[key]
+    op = draw(st.integers(0, 6))
+    if isinstance(node, dict) and op == 0 and node:
+        del node[draw(st.sampled_from(sorted(node, key=repr)))]
+        return root
+    if isinstance(node, dict) and op == 1:
+        node[draw(st.sampled_from(["extra", 1, None, "C", "d4", "Ki", ""]))] = draw(junk(None))
+        return root
+    if isinstance(node, list) and op == 1:
+        node.append(draw(junk(None)))
+        return root
+    if op == 2:
+        return mutate(root, draw) if isinstance(root, dict) and root else root
+    new = draw(junk(node))
+    if holder is None:
+        return new
+    holder[key] = new
+    return root
+
+
+def _leaves(node, path=()) -> list[tuple]:
+    """Paths to every whole number in `node`."""
+    if isinstance(node, dict):
+        return [p for k, v in node.items() for p in _leaves(v, path + (k,))]
+    if isinstance(node, list):
+        return [p for i, v in enumerate(node) for p in _leaves(v, path + (i,))]
+    return [path] if isinstance(node, int) and not isinstance(node, bool) else []
+
+
+@st.composite
+def edged(draw, pos):
+    """A position that often stays valid: numbers at their caps, slots `"?"`, extra Depots, a view."""
+    pos = copy.deepcopy(pos)
+    for _ in range(draw(st.integers(1, 3))):
+        op = draw(st.integers(0, 6))
+        leaves = _leaves(pos)
+        if op <= 2 and leaves:
+            path = draw(st.sampled_from(leaves))
+            node = pos
+            for k in path[:-1]:
+                node = node[k]
+            node[path[-1]] = draw(st.sampled_from([0, 1, 98, 99, 100, 998, 999, 1000, CAP - 2, CAP - 1, CAP,
+                                                   CAP + 1, 2 ** 30, 10 ** 5000]))
+        elif op == 3:
+            side = draw(st.sampled_from(["C", "G"]))
+            slot = draw(st.sampled_from(sorted(pos["armies"][side])))
+            pos["armies"][side][slot] = "?"
+            if draw(st.booleans()) and slot in pos["public"][side]:
+                pos["public"][side].remove(slot)
+        elif op == 4:
+            side = pos["to_move"]
+            tile = draw(st.sampled_from([f"{f}{r}" for f in "abcdefg" for r in "1234567"]))
+            if tile not in pos["pieces"]:
+                pos["pieces"][tile] = {"side": side, "type": "De", "hp": 5, "max": 5, "done": False,
+                                       "site": False}
+        elif op == 5:
+            t = draw(st.sampled_from([CAP - 1, CAP, 2 ** 30, 10 ** 5000]))
+            pos["turn"], pos["to_move"] = t, "C" if t % 2 else "G"
+        else:
+            try:
+                pos = api.view(pos, draw(st.sampled_from(["C", "G"])))
+            except TowersError:
+                pass
+    return pos
+
+
+@st.composite
+def mutated(draw, value):
+    value = copy.deepcopy(value)
+    for _ in range(draw(st.integers(1, 3))):
+        value = draw(_mutate_once(value))
+    return value
+
+
+def some_position():
+    base = st.sampled_from(BASES)
+    return st.one_of(base, base.flatmap(mutated), base.flatmap(edged), base.flatmap(edged).flatmap(mutated))
+
+
+SIDES = st.one_of(st.sampled_from(["C", "G"]), st.sampled_from(JUNK))
+ACTION = st.one_of(st.sampled_from(ACTIONS), st.sampled_from(TOOLS), st.sampled_from(JUNK),
+                   st.text(alphabet="abcdefgKiPaDeCp1234567@x-+*:!#?=ol", max_size=14))
+SEED = st.one_of(st.integers(-2 ** 70, 2 ** 70), st.sampled_from(JUNK))
+ARMY = st.one_of(st.sampled_from(ARMIES), st.sampled_from(ARMIES).flatmap(mutated), st.sampled_from(JUNK))
+ARMIES_ARG = st.one_of(st.builds(lambda c, g: {"C": c, "G": g}, ARMY, ARMY),
+                       st.sampled_from([{"C": ARMIES[0], "G": ARMIES[1]}]).flatmap(mutated))
+OPENED = st.one_of(st.none(), st.lists(st.sampled_from(["Ki", "Pa", "De", "Zz", 1]), max_size=4),
+                   st.sampled_from(JUNK), st.sampled_from([{"C": ["Ki"], "G": []}]).flatmap(mutated))
+FOES = st.one_of(st.sampled_from(["pawnlord", "dead-king", "mirror-queen"]), st.sampled_from(JUNK),
+                 st.builds(lambda i, e: {"id": i, "echo": e}, st.sampled_from(["frost-queen", "x"]), SEED))
+
+# name: (function, strategies of each argument, examples)
+CASES = {
+    "validate": (api.validate, [some_position()], 300),
+    "view": (api.view, [some_position(), SIDES], 250),
+    "legal_actions": (api.legal_actions, [some_position()], 300),
+    "apply": (api.apply, [some_position(), ACTION], 400),
+    "play": (api.play, [some_position(), ACTION], 300),
+    "log_view": (api.log_view, [some_position(), ACTION, SIDES], 200),
+    "shared_position": (api.shared_position, [some_position(), OPENED], 200),
+    "position_hash": (api.position_hash, [some_position()], 200),
+    "canonical_json": (api.canonical_json, [some_position()], 200),
+    "new_position": (api.new_position, [SEED, ARMIES_ARG, st.sampled_from(["draft", "gauntlet", "x", None]),
+                                        st.one_of(st.none(), FOES), st.one_of(st.none(), st.sampled_from(JUNK))],
+                     200),
+    "validate_army": (api.validate_army, [ARMY], 200),
+    "scout": (api.scout, [ARMY, st.one_of(st.sampled_from(["Ki", "Kn", "Qu"]), st.sampled_from(JUNK))], 150),
+    "foe_army": (api.foe_army, [SEED, FOES, SEED], 150),
+    "label_seed": (api.label_seed, [st.one_of(st.text(max_size=10), st.sampled_from(JUNK)), SEED], 150),
+}
+
+
+def check(call, *args) -> None:
+    """Call; any error must be a TowersError saying something; no argument may change; a new
+    position must load again and list its actions."""
+    before = copy.deepcopy(args)
+    try:
+        out = call(*args)
+    except TowersError as err:
+        assert str(err), "an error must say what is wrong"
+        out = None
+    assert args == before, f"{call.__name__} changed its input"
+    if call in (api.apply, api.play) and out is not None:
+        new = out if call is api.apply else out[0]
+        api.validate(new)
+        api.legal_actions(new)
+        api.position_hash(new)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_only_project_errors_inputs_unchanged_outputs_valid(name):
+    function, strategies, n = CASES[name]
+
+    @examples(n)
+    @given(st.tuples(*strategies))
+    def run(args):
+        check(function, *args)
+
+    run()
+
+
+def test_the_real_inputs_work():
+    """The fuzz starts from inputs every function accepts."""
+    for pos in BASES:
+        api.validate(pos)
+        api.legal_actions(pos)
+    for pos in POSITIONS:
+        if pos["result"] is None:
+            a = api.legal_actions(pos)[0]
+            api.validate(api.apply(pos, a))
+            api.log_view(pos, a, "C")
+
+
+def test_deep_nesting_and_huge_values_everywhere():
+    """Past the recursion limit, cyclic, huge: still a project error."""
+    deep = _nested(sys.getrecursionlimit() * 3)
+    loop: dict = {}
+    loop["x"] = loop
+    pos = POSITIONS[5]
+    for bad in (deep, loop, {"x": deep}, dict(pos, pieces=deep), dict(pos, supply=loop)):
+        for call, args in ((api.validate, (bad,)), (api.view, (bad, "C")), (api.legal_actions, (bad,)),
+                           (api.apply, (bad, "end")), (api.shared_position, (bad,)), (api.position_hash, (bad,)),
+                           (api.canonical_json, (bad,)), (api.validate_army, (bad,))):
+            with pytest.raises(TowersError):
+                call(*args)
