@@ -51,8 +51,9 @@ def _snapshots(seed: int) -> list[dict]:
 
 POSITIONS = [p for seed in range(4) for p in _snapshots(seed)]
 VIEWS = [api.view(p, s) for p in POSITIONS[::3] for s in ("C", "G")]
-SHARED = [api.shared_position(p) for p in POSITIONS[::4]] + [api.shared_position(POSITIONS[0], [])]
-BASES = POSITIONS + VIEWS + SHARED
+SHARED = [api.shared_position(p) for p in POSITIONS[::4]]
+CLOSED = [api.shared_position(p, []) for p in POSITIONS[::4] if p["mode"] == "draft"]  # validate refuses
+BASES = POSITIONS + VIEWS + SHARED + CLOSED
 ARMIES = [random_army(random.Random(i)) for i in range(3)]
 BANNERS = [random_banner(random.Random(i)) for i in range(2)]
 ACTIONS = sorted({a for p in POSITIONS for a in (api.legal_actions(p) or ["end"])[:6]})
@@ -260,7 +261,10 @@ def test_only_project_errors_inputs_unchanged_outputs_valid(name):
 
 def test_the_real_inputs_work():
     """The fuzz starts from inputs every function accepts."""
-    for pos in BASES:
+    assert CLOSED and {p["mode"] for p in POSITIONS} == {"draft", "gauntlet"}
+    for pos in CLOSED:
+        api.canonical_json(pos)
+    for pos in POSITIONS + VIEWS + SHARED:
         api.validate(pos)
         api.legal_actions(pos)
     for pos in POSITIONS:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 
 from towers_core.errors import BadArmy, brief
+from towers_core.gauntlet.plain import check_plain
 from towers_core.gauntlet.units import (
     DRAFT_TYPES,
     DRAFT_UNITS,
@@ -54,6 +55,7 @@ def check_shape(army: object, where: str = "army", allow_both: bool = False,
     """Exactly the 12 slots; returns the known (non-`"?"`) entries."""
     if not isinstance(army, dict) or set(army) != set(SLOTS):
         raise BadArmy(f"{where}: must have exactly the 12 slots {' '.join(SLOTS)}")
+    check_plain(army, where, BadArmy, max_depth=2)
     known = {}
     for code in SLOTS:
         e = army[code]
