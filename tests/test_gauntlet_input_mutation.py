@@ -19,16 +19,18 @@ import sys
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from gauntlet_helpers import army, foe_pos, kings, make, struct, unit
 from save_mutation import mutate
 
-from towers_core.errors import TowersError
+from towers_core.errors import BadArmy, BadPosition, IllegalAction, TowersError
 from towers_core.gauntlet import api
 from towers_core.gauntlet.randomplay import pick, random_army, random_banner, random_start
+from towers_core.gauntlet.units import AP_MAX, COUNT_MAX
 
 SETTINGS = settings(deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 SCALE = float(os.environ.get("TOWERS_MUTATION_SCALE", "1"))
-CAP = 10 ** 9
+CAP = COUNT_MAX
 
 
 def examples(n: int) -> settings:
@@ -286,3 +288,115 @@ def test_deep_nesting_and_huge_values_everywhere():
                            (api.canonical_json, (bad,)), (api.validate_army, (bad,))):
             with pytest.raises(TowersError):
                 call(*args)
+
+
+# ------------------------------------------------------------------ the escapes the fuzz found
+
+def _new(scout=None) -> dict:
+    return api.new_position(3, {"C": army(), "G": army()}, scout=scout)
+
+
+def _both(pos: dict, action: str) -> dict:
+    """`action` on both engines (apply: C, play: the reference): the same position, and it loads."""
+    new = api.apply(pos, action)
+    assert api.play(pos, action)[0] == new
+    api.validate(new)
+    return new
+
+
+def test_dict_and_list_subclasses_are_refused_everywhere_by_field():
+    pos = POSITIONS[5]
+    for bad, field in ((collections.OrderedDict(pos), "position"), (dict(pos, pieces=Sub(pos["pieces"])), "pieces"),
+                       (dict(pos, control_tiles=SubList(pos["control_tiles"])), "control_tiles")):
+        for call, args in ((api.validate, (bad,)), (api.legal_actions, (bad,)), (api.apply, (bad, "end")),
+                           (api.play, (bad, "end")), (api.position_hash, (bad,)), (api.canonical_json, (bad,)),
+                           (api.view, (bad, "C"))):
+            with pytest.raises(BadPosition, match=field):
+                call(*args)
+    with pytest.raises(BadArmy, match="army.Kn"):
+        api.validate_army(dict(army(), Kn=collections.OrderedDict(army()["Kn"])))
+    with pytest.raises(BadArmy):
+        api.new_position(3, {"C": collections.OrderedDict(army()), "G": army()})
+    new = api.new_position(3, collections.OrderedDict(C=army(), G=army()))
+    assert type(new["armies"]) is dict
+
+
+def test_every_number_has_a_cap_burn_ticks_too():
+    p = kings({"d4": unit("G", "Kn"), "d5": unit("C", "Bi", max=9, burn=[COUNT_MAX], poison=[1])}, c="a7", g="g1")
+    pos = make(p, turn=4, armies={"C": army(), "G": army(r={"Kn": "flame"})})
+    assert _both(pos, "d4xd5")["pieces"]["d5"]["aff"]["burn"] == [COUNT_MAX]   # a raised tick stops at the cap
+    for tick in (COUNT_MAX + 1, 10 ** 5000):
+        bad = copy.deepcopy(pos)
+        bad["pieces"]["d5"]["aff"]["burn"] = [tick]
+        for call, args in ((api.validate, (bad,)), (api.legal_actions, (bad,)), (api.apply, (bad, "d4xd5")),
+                           (api.position_hash, (bad,))):
+            with pytest.raises(BadPosition, match="d5.aff.burn"):
+                call(*args)
+
+
+def test_counters_at_their_caps_stay_there():
+    pos = _new()
+    pos["supply"]["C"] = COUNT_MAX
+    placed = _both(pos, api.legal_actions(pos)[0])            # the income of two Depots
+    assert placed["supply"]["C"] == COUNT_MAX
+    ap = make(kings(), turn=4, ap=AP_MAX)
+    assert _both(ap, "+ap")["ap"] == AP_MAX
+    rogue = foe_pos("pawnlord", {"a7": unit("C", "Pa", royal=True, max=20), "g1": unit("G", "Ki"),
+                                 "c5": unit("G", "Ro")}, turn=4, chests={"c6": "gold", "f6": "tome"})
+    rogue["spoils"] = {"gold": COUNT_MAX - 1, "tomes": 0}
+    assert _both(rogue, "c5-c6")["spoils"]["gold"] == COUNT_MAX
+    with pytest.raises(BadPosition, match="supply.C"):
+        api.validate(dict(pos, supply={"C": COUNT_MAX + 1, "G": 1}))
+
+
+def test_end_is_not_listed_on_the_last_turn():
+    last = make(kings(), turn=COUNT_MAX)
+    assert "end" not in api.legal_actions(last) and "+ap" in api.legal_actions(last)
+    for call in (api.apply, api.play):
+        with pytest.raises(IllegalAction, match="last"):
+            call(last, "end")
+    before = make(kings(), turn=COUNT_MAX - 1)
+    assert _both(before, "end")["turn"] == COUNT_MAX
+    with pytest.raises(BadPosition, match="turn"):
+        api.validate(dict(last, turn=COUNT_MAX + 1, to_move="C"))
+
+
+def test_a_timed_effect_ends_at_most_two_turns_ahead():
+    pos = make(kings({"c2": unit("C", "Pa", fx=[{"k": "hex", "v": "dmg", "until": 5}])}), turn=3)  # §8.2: t+2
+    pos["pieces"]["c2"]["fx"][0]["until"] = 6
+    with pytest.raises(BadPosition, match="c2.fx.hex.until"):
+        api.validate(pos)
+
+
+def test_placement_needs_room_for_its_two_depots():
+    pos = _new()
+    pos["pieces"] = {t: struct("C", "De") for t in ("a7", "b7")}
+    api.validate(pos)
+    placed = _both(pos, api.legal_actions(pos)[0])
+    assert sum(q["type"] == "De" for q in placed["pieces"].values()) == 4
+    pos["pieces"]["g7"] = struct("C", "De")
+    with pytest.raises(BadPosition, match="more than 2 De before its placement"):
+        api.validate(pos)
+
+
+def test_no_placement_where_its_slots_read_unknown():
+    """The other side's view and a shared position hide the mover's Ki and De slots: a placement
+    there could not open them, so none is listed or played."""
+    pos = _new()
+    real = api.legal_actions(pos)[0]
+    for seen in (api.view(pos, "G"), api.shared_position(pos), api.shared_position(_new(scout="Ki"))):
+        api.validate(seen)
+        assert api.legal_actions(seen) == []
+        for call in (api.apply, api.play):
+            with pytest.raises(IllegalAction):
+                call(seen, real)
+    assert api.legal_actions(api.view(pos, "C"))      # the mover's own view places as ever
+
+
+def test_internal_helpers_are_not_public_and_canonical_json_checks():
+    assert not hasattr(api, "clone") and not hasattr(api, "raw_view") and not hasattr(api, "play_full")
+    loop: list = []
+    loop.append(loop)
+    for bad in ("x", [1], {"a": 1.5}, {"a": (1,)}, {"a": 10 ** 5000}, {"a": loop}, {1: 2}, {"a": "\ud800"}):
+        with pytest.raises(BadPosition):
+            api.canonical_json(bad)
