@@ -6,7 +6,8 @@ battles, at placement, just after it and mid-Battle. They are mutated at a rando
 types, dict and list subclasses, huge, negative and cap-edge numbers, missing and extra keys, deep
 nesting, views and shared positions where positions are expected. Some mutations keep the
 position valid (numbers at their caps, slots turned `"?"`), so the calls get past `validate` into
-the engines. Scale the example counts with TOWERS_MUTATION_SCALE (e.g. 10 for a long local run).
+the engines. Scale the example counts with TOWERS_MUTATION_SCALE (e.g. 10 for a long local run) and
+draw other examples with TOWERS_MUTATION_SEED=N (the default is derandomized).
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ import random
 import sys
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 from gauntlet_helpers import army, foe_pos, kings, make, struct, unit
 from save_mutation import mutate
@@ -27,9 +28,10 @@ from towers_core.gauntlet import api
 from towers_core.gauntlet.randomplay import pick, random_army, random_banner, random_start
 from towers_core.gauntlet.units import AP_MAX, COUNT_MAX
 
-SETTINGS = settings(deadline=None, derandomize=True, database=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 SCALE = float(os.environ.get("TOWERS_MUTATION_SCALE", "1"))
+SEED = os.environ.get("TOWERS_MUTATION_SEED")
+SETTINGS = settings(deadline=None, derandomize=SEED is None, database=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 CAP = COUNT_MAX
 
 
@@ -258,7 +260,7 @@ def test_only_project_errors_inputs_unchanged_outputs_valid(name):
     def run(args):
         check(function, *args)
 
-    run()
+    (seed(int(SEED))(run) if SEED else run)()
 
 
 def test_the_real_inputs_work():
