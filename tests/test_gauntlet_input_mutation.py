@@ -243,17 +243,26 @@ CASES = {
 }
 
 
-def check(call, *args) -> None:
-    """Call; any error must be a TowersError saying something; no argument may change; a new
-    position must load again and list its actions."""
-    before = copy.deepcopy(args)
+def _outcome(call, *args):
+    """What `call` returns, or the TowersError class it raises."""
     try:
-        out = call(*args)
+        return call(*args)
     except TowersError as err:
         assert str(err), "an error must say what is wrong"
-        out = None
+        return type(err)
+
+
+def check(call, *args) -> None:
+    """Call; any error must be a TowersError saying something; no argument may change; a new
+    position must load again and list its actions; `apply` (the C engine) and `play` (the
+    reference) agree."""
+    before = copy.deepcopy(args)
+    out = _outcome(call, *args)
     assert args == before, f"{call.__name__} changed its input"
-    if call in (api.apply, api.play) and out is not None:
+    if call is api.apply:
+        ref = _outcome(api.play, *args)
+        assert (ref[0] if isinstance(ref, tuple) else ref) == out, "the C engine and the reference disagree"
+    if call in (api.apply, api.play) and not isinstance(out, type):
         new = out if call is api.apply else out[0]
         api.validate(new)
         api.legal_actions(new)
