@@ -55,7 +55,6 @@ def check_shape(army: object, where: str = "army", allow_both: bool = False,
     """Exactly the 12 slots; returns the known (non-`"?"`) entries."""
     if not isinstance(army, dict) or set(army) != set(SLOTS):
         raise BadArmy(f"{where}: must have exactly the 12 slots {' '.join(SLOTS)}")
-    check_plain(army, where, BadArmy, max_depth=2)
     known = {}
     for code in SLOTS:
         e = army[code]
@@ -76,8 +75,9 @@ def check_draft_known(known: dict[str, dict], where: str) -> None:
 
 
 def validate_army(army: object) -> dict:
-    """A Draft army (§11): the King plus exactly 5 unit types, 100 Gold, 8 Tomes."""
+    """A Draft army (§11): the King plus exactly 5 unit types, 100 Gold, 8 Tomes; plain JSON data."""
     known = check_shape(army)
+    check_plain(army, "army", BadArmy, max_depth=2)
     check_draft_known(known, "army")
     return army  # type: ignore[return-value]
 

@@ -53,6 +53,8 @@ def new_position(seed: object, armies: object, mode: str = "draft", foe: object 
         raise TowersError(f"mode: {brief(mode)} is not 'draft' or 'gauntlet'")
     if not isinstance(armies, dict) or set(armies) != set(SIDES):
         raise BadArmy("armies: must be {'C': army, 'G': army}")
+    for side in SIDES:
+        check_plain(armies[side], f"armies.{side}", BadArmy, max_depth=2)
     if mode == "draft":
         from towers_core.gauntlet.draft import validate_army
         if foe is not None:
