@@ -25,6 +25,7 @@ from save_mutation import mutate
 
 from towers_core.errors import BadArmy, BadPosition, IllegalAction, TowersError
 from towers_core.gauntlet import api
+from towers_core.gauntlet.cengine import Engine, battle_actions
 from towers_core.gauntlet.randomplay import pick, random_army, random_banner, random_start
 from towers_core.gauntlet.units import AP_MAX, COUNT_MAX
 
@@ -33,6 +34,7 @@ RUN_SEED = os.environ.get("TOWERS_MUTATION_SEED")
 SETTINGS = settings(deadline=None, derandomize=RUN_SEED is None, database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 CAP = COUNT_MAX
+K_END = 6   # the packed `end` (rules.pxd K_END; cengine.format_action(6) == "end")
 
 
 def examples(n: int) -> settings:
@@ -375,6 +377,10 @@ def test_end_is_not_listed_on_the_last_turn():
     for call in (api.apply, api.play):
         with pytest.raises(IllegalAction, match="last"):
             call(last, "end")
+    with pytest.raises(IllegalAction):
+        Engine(last).play_code(K_END)
+    stuck = make(kings(), turn=COUNT_MAX, ap=0, token=False)
+    assert api.legal_actions(stuck) == [] and battle_actions(stuck, 1, 100) == 0   # the C loop stops
     before = make(kings(), turn=COUNT_MAX - 1)
     assert _both(before, "end")["turn"] == COUNT_MAX
     with pytest.raises(BadPosition, match="turn"):
