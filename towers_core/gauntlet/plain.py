@@ -86,7 +86,7 @@ def _name_the_fault(value: object, field: str, error: type[TowersError], max_dep
                 if not _utf8(v):  # type: ignore[arg-type]
                     raise error(f"{_name(path)}: not UTF-8 encodable text")
         elif t is int:
-            if not -_BIG < v < _BIG:  # type: ignore[operator]  # type: ignore[union-attr]
+            if not -_BIG < v < _BIG:  # type: ignore[operator]
                 raise error(f"{_name(path)}: {brief(v)} is too large")
         elif v is not None and t is not bool:
             raise error(f"{_name(path)}: {t.__name__} is not plain JSON data "
