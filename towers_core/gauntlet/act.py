@@ -29,7 +29,7 @@ from towers_core.gauntlet.stats import (
     trick,
 )
 from towers_core.gauntlet.stats import king_tile as stats_king_tile
-from towers_core.gauntlet.units import SITE_HP, SLOTS, STRUCTURES, UNITS
+from towers_core.gauntlet.units import SITE_HP, SLOTS, STRUCTURES, UNITS, capped
 
 
 def publish(pos: dict, side: str, code: str) -> None:
@@ -111,7 +111,7 @@ def scrap(ctx: Ctx, t: str) -> None:
     q = pos["pieces"].pop(t)
     ctx.emit(["scrap", t])
     if q["type"] == "De" and perk(pos, side, "De"):
-        pos["supply"][side] += 3
+        pos["supply"][side] = capped(pos["supply"][side] + 3)
         ctx.emit(["supply", 3, pos["supply"][side]])
 
 

@@ -7,18 +7,18 @@ from towers_core.errors import IllegalAction, TowersError, brief
 from towers_core.gauntlet import gen
 from towers_core.gauntlet.cengine import Engine, Unsupported
 from towers_core.gauntlet.draft import scout, validate_army  # noqa: F401  (public API)
-from towers_core.gauntlet.engine import play_full
+from towers_core.gauntlet.engine import play_full as _play_full
 from towers_core.gauntlet.foes import foe_army  # noqa: F401  (public API)
 from towers_core.gauntlet.position import (  # noqa: F401  (public API)
     canonical_json,
-    clone,
     new_position,
     position_hash,
-    raw_view,
     shared_position,
     validate,
     view,
 )
+from towers_core.gauntlet.position import clone as _clone
+from towers_core.gauntlet.position import raw_view as _raw_view
 from towers_core.gauntlet.rng import label_seed as _label_seed
 
 
@@ -37,14 +37,14 @@ def legal_actions(pos: dict) -> list[str]:
     try:
         return Engine(pos).legal_actions()
     except Unsupported:
-        return gen.all_actions(raw_view(pos, pos["to_move"]))
+        return gen.all_actions(_raw_view(pos, pos["to_move"]))
 
 
 def _play(pos: dict, action: object):
     validate(pos)
     if not isinstance(action, str):
         raise IllegalAction(f"action must be a string, not {brief(action)}")
-    return play_full(clone(pos), action)
+    return _play_full(_clone(pos), action)
 
 
 def play(pos: dict, action: str) -> tuple[dict, list[dict]]:

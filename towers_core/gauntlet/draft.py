@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 
 from towers_core.errors import BadArmy, brief
+from towers_core.gauntlet.plain import check_plain
 from towers_core.gauntlet.units import (
     DRAFT_TYPES,
     DRAFT_UNITS,
@@ -74,8 +75,9 @@ def check_draft_known(known: dict[str, dict], where: str) -> None:
 
 
 def validate_army(army: object) -> dict:
-    """A Draft army (§11): the King plus exactly 5 unit types, 100 Gold, 8 Tomes."""
+    """A Draft army (§11): the King plus exactly 5 unit types, 100 Gold, 8 Tomes; plain JSON data."""
     known = check_shape(army)
+    check_plain(army, "army", BadArmy, max_depth=2)
     check_draft_known(known, "army")
     return army  # type: ignore[return-value]
 

@@ -13,6 +13,7 @@ from towers_core.gauntlet.notation import parse_action, public_form
 from towers_core.gauntlet.position import clone, raw_view
 from towers_core.gauntlet.stats import king_tile
 from towers_core.gauntlet.turns import end_of_turn, placement_pending, start_of_turn
+from towers_core.gauntlet.units import AP_MAX, COUNT_MAX, capped
 
 
 class Entry:
@@ -86,7 +87,7 @@ def _extra_ap(pos: dict, action: str) -> tuple[dict, list[Entry]]:
     if pos["to_move"] != "G" or not pos["token"]:
         raise IllegalAction(f"{brief(action)}: only Gold, once per Battle")
     pos["token"] = False
-    pos["ap"] += 1
+    pos["ap"] = capped(pos["ap"] + 1, AP_MAX)
     ctx = Ctx(pos, "G")
     detect(ctx)
     return pos, [Entry(pos["turn"], "G", action, ctx)]
@@ -94,6 +95,8 @@ def _extra_ap(pos: dict, action: str) -> tuple[dict, list[Entry]]:
 
 def _end_turn(pos: dict, action: str) -> tuple[dict, list[Entry]]:
     """The end of the mover's turn and, unless a placement comes first, the start of the next."""
+    if pos["turn"] >= COUNT_MAX:
+        raise IllegalAction(f"{brief(action)}: turn {COUNT_MAX} is the last a position holds")
     out = [Entry(pos["turn"], pos["to_move"], action)]
     end_of_turn(pos)
     if not placement_pending(pos):

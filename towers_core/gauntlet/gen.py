@@ -39,6 +39,7 @@ from towers_core.gauntlet.stats import (
     visible,
 )
 from towers_core.gauntlet.units import (
+    COUNT_MAX,
     DRAFT_UNITS,
     LIMITS,
     STRUCTURES,
@@ -54,8 +55,11 @@ def royal_code(pos: dict, side: str) -> str:
 
 
 def placements(pos: dict) -> list[str]:
-    """§4.2: the Royal on an empty Home Row tile, two Depots on empty legal tiles beside it."""
+    """§4.2: the Royal on an empty Home Row tile, two Depots on empty legal tiles beside it. None
+    where the slots a placement opens (Ki, De) read `"?"` (another side's view, a shared position)."""
     side = pos["to_move"]
+    if "?" in (pos["armies"][side]["Ki"], pos["armies"][side]["De"]):
+        return []
     code = royal_code(pos, side)
     pieces = pos["pieces"]
     out = []
@@ -461,7 +465,7 @@ def all_actions(pos: dict) -> list[str]:
         return []
     if placement_pending(pos):
         return sorted(placements(pos))
-    out = deploys(pos) + scraps(pos) + ["end"]
+    out = deploys(pos) + scraps(pos) + (["end"] if pos["turn"] < COUNT_MAX else [])   # the last turn
     if pos["to_move"] == "G" and pos["token"]:
         out.append("+ap")
     for t in list(pos["pieces"]):

@@ -13,6 +13,7 @@ from towers_core.gauntlet.stats import (
     is_unit,
     trick,
 )
+from towers_core.gauntlet.units import capped
 
 SECRET_KINDS = frozenset(("move", "hit", "tick", "heal", "aff", "fx", "cure", "pay"))
 
@@ -89,7 +90,7 @@ def afflict(ctx: Ctx, t: str, p: dict, kind: str) -> None:
     if kind in ("burn", "poison"):
         fresh = [2, 2] if kind == "burn" else [1, 2, 3]
         if aff[kind]:
-            aff[kind][0] += 2
+            aff[kind][0] = capped(aff[kind][0] + 2)
         else:
             aff[kind] = fresh
     else:
@@ -188,9 +189,9 @@ def claim(ctx: Ctx, t: str) -> None:
         reveal(ctx, t)
     kind = pos["chests"].pop(t)
     if kind == "gold":
-        pos["spoils"]["gold"] += 10
+        pos["spoils"]["gold"] = capped(pos["spoils"]["gold"] + 10)
     else:
-        pos["spoils"]["tomes"] += 1
+        pos["spoils"]["tomes"] = capped(pos["spoils"]["tomes"] + 1)
     ctx.emit(["claim", t, kind])
 
 

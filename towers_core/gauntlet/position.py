@@ -14,9 +14,10 @@ from towers_core.gauntlet.draft import (
     gauntlet_required,
 )
 from towers_core.gauntlet.foes import FOES, check_echo, get_foe
+from towers_core.gauntlet.plain import check_plain
 from towers_core.gauntlet.rng import field
 from towers_core.gauntlet.stats import afield, structure_tile_ok
-from towers_core.gauntlet.units import LIMITS, SLOTS, STRUCTURES, SUPPLY_CAP, UNITS
+from towers_core.gauntlet.units import AP_MAX, COUNT_MAX, LIMITS, SLOTS, STRUCTURES, SUPPLY_CAP, UNITS
 
 KEYS = ("game", "mode", "seed", "foe", "control_tiles", "chests", "spoils", "turn", "to_move", "ap",
         "supply", "token", "royals", "armies", "public", "pieces", "result")
@@ -52,6 +53,8 @@ def new_position(seed: object, armies: object, mode: str = "draft", foe: object 
         raise TowersError(f"mode: {brief(mode)} is not 'draft' or 'gauntlet'")
     if not isinstance(armies, dict) or set(armies) != set(SIDES):
         raise BadArmy("armies: must be {'C': army, 'G': army}")
+    for side in SIDES:
+        check_plain(armies[side], f"armies.{side}", BadArmy, max_depth=2)
     if mode == "draft":
         from towers_core.gauntlet.draft import validate_army
         if foe is not None:
@@ -85,7 +88,7 @@ def new_position(seed: object, armies: object, mode: str = "draft", foe: object 
         "control_tiles": tiles, "chests": chests, "spoils": {"gold": 0, "tomes": 0},
         "turn": 1, "to_move": "C", "ap": 0, "supply": {"C": 1 + echo, "G": 1}, "token": True,
         "royals": {"C": royal_stats(rc), "G": royal_stats("king")},
-        "armies": copy.deepcopy(armies), "public": public, "pieces": {}, "result": None,
+        "armies": {s: copy.deepcopy(armies[s]) for s in SIDES}, "public": public, "pieces": {}, "result": None,
     }
 
 
@@ -112,11 +115,8 @@ def _bad(msg: str) -> BadPosition:
     return BadPosition(msg)
 
 
-COUNT_MAX = 10 ** 9   # any count or number a position holds (turns, Supply, spoils): far past any Battle
-
-
 def _int(v: object, field: str, lo: int, hi: int = COUNT_MAX) -> int:
-    if not isinstance(v, int) or isinstance(v, bool) or v < lo or v > hi:
+    if type(v) is not int or v < lo or v > hi:
         raise _bad(f"{field}: {brief(v)} is not a whole number in {lo}..{hi}")
     return v
 
@@ -128,7 +128,7 @@ def _bool(v: object, field: str) -> bool:
 
 
 def validate(pos: object) -> None:
-    """Every §16.1 / §21.21 check; BadPosition names the field."""
+    """Every §16.1 / §21.21 check, on plain JSON data only (plain.py); BadPosition names the field."""
     try:
         _validate(pos)
     except BadArmy as e:
@@ -142,6 +142,7 @@ def validate(pos: object) -> None:
 def _validate(pos: object) -> None:
     if not isinstance(pos, dict):
         raise _bad("position: must be an object")
+    check_plain(pos, "position", BadPosition)
     if set(pos) != set(KEYS):
         missing, extra = set(KEYS) - set(pos), set(pos) - set(KEYS)
         raise _bad(f"position: missing keys {sorted(missing)}, unknown keys {sorted(map(str, extra))}")
@@ -158,7 +159,7 @@ def _validate(pos: object) -> None:
     turn = _int(pos["turn"], "turn", 1)
     if pos["to_move"] != ("C" if turn % 2 else "G"):
         raise _bad("to_move: must be 'C' on odd turns, 'G' on even")
-    _int(pos["ap"], "ap", 0, 999)
+    _int(pos["ap"], "ap", 0, AP_MAX)
     if not isinstance(pos["supply"], dict) or set(pos["supply"]) != set(SIDES):
         raise _bad("supply: must be {'C': n, 'G': n}")
     for s in SIDES:
@@ -269,14 +270,19 @@ def _check_pieces(pos: dict, g: bool) -> None:
         _check_piece(pos, t, q, g)
         if q.get("royal"):
             royals[q["side"]] += 1
+    mover = pos["to_move"]
+    pending = pos["turn"] <= 2 and pos["result"] is None and royals[mover] == 0
     for s in SIDES:
+        room = 2 if pending and s == mover else 0   # §4.2: placement's two Depots must fit
         if royals[s] > 1:
             raise _bad(f"pieces: two Royals on side {s}")
-        if afield(pos, s) > SUPPLY_CAP:
-            raise _bad(f"pieces: side {s} has more than {SUPPLY_CAP} Supply afield")
+        if afield(pos, s) > SUPPLY_CAP - room:
+            raise _bad(f"pieces: side {s} has more than {SUPPLY_CAP - room} Supply afield"
+                       + (" before its placement" if room else ""))
         for code, lim in LIMITS.items():
+            lim -= room if code == "De" else 0
             if sum(1 for q in pieces.values() if q["side"] == s and q["type"] == code) > lim:
-                raise _bad(f"pieces: side {s} has more than {lim} {code}")
+                raise _bad(f"pieces: side {s} has more than {lim} {code}" + (" before its placement" if room else ""))
     if pos["result"] is None:
         for s, placed_from in (("C", 2), ("G", 3)):
             if pos["turn"] >= placed_from and royals[s] == 0:
@@ -339,8 +345,8 @@ def _check_aff(aff: object, f: str) -> None:
         raise _bad(f"{f}.aff: must have keys burn, poison, shock, freeze")
     for k in ("burn", "poison"):
         lst = aff[k]
-        if not isinstance(lst, list) or not all(isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in lst):
-            raise _bad(f"{f}.aff.{k}: a list of positive whole numbers")
+        if not isinstance(lst, list) or not all(type(x) is int and 0 < x <= COUNT_MAX for x in lst):
+            raise _bad(f"{f}.aff.{k}: a list of whole numbers from 1 to {COUNT_MAX}")
     for k in ("shock", "freeze"):
         _int(aff[k], f"{f}.aff.{k}", 0, 3)
 
@@ -361,7 +367,7 @@ def _check_fx(fx: object, f: str, turn: int) -> None:
                 raise _bad(f"{f}.fx.{e['k']}: v must be dmg, arm or rng")
         elif e["v"] is not None:
             raise _bad(f"{f}.fx.{e['k']}: v must be null")
-        _int(e["until"], f"{f}.fx.{e['k']}.until", turn)
+        _int(e["until"], f"{f}.fx.{e['k']}.until", turn, turn + 2)   # §8.2: at most t+2
 
 
 def shared_position(pos: dict, opened: list | dict | None = None) -> dict:
@@ -384,8 +390,12 @@ def shared_position(pos: dict, opened: list | dict | None = None) -> dict:
 
 
 def canonical_json(pos: dict) -> str:
-    """Keys sorted, no spaces, UTF-8 text (§16.3)."""
+    """Keys sorted, no spaces, UTF-8 text (§16.3) of a position, view or shared position (any plain
+    JSON object of a position's depth: a shared position may hold `"?"` where validate wants a slot)."""
     import json
+    if not isinstance(pos, dict):
+        raise _bad("position: must be an object")
+    check_plain(pos, "position", BadPosition)
     return json.dumps(pos, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 

@@ -89,6 +89,8 @@ cdef int FOE_HP[12]
 cdef int FOE_SIG[12]
 cdef int SITE_HP
 cdef int SUPPLY_CAP
+cdef long long COUNT_MAX    # units.COUNT_MAX: raised counters stop there, `end` is unlisted on that turn
+cdef int AP_MAX
 cdef int NB[49][8]
 cdef int NBN[49]
 cdef int LDX[8]             # board.LINES: lanes 0-3, diagonals 4-7
@@ -102,7 +104,7 @@ cdef int KDY[8]
 def _init_tables() -> None:
     """Fill the C tables from units.py / foes.py / board.py, and check the enum orders."""
     from towers_core.gauntlet import board, foes, notation, stats, units
-    global SITE_HP, SUPPLY_CAP
+    global SITE_HP, SUPPLY_CAP, COUNT_MAX, AP_MAX
     codes = list(units.SLOTS)
     assert codes == ["Ki", "Pa", "Kn", "Ro", "Bi", "Ma", "Rk", "Qu", "De", "Cp", "Wt", "Bk"]
     assert list(foes.FOES) == ["pawnlord", "steel-prince", "shadow-princess", "pale-abbess",
@@ -125,6 +127,7 @@ def _init_tables() -> None:
         FOE_SIG[i] = codes.index(f.sig)
     SITE_HP = units.SITE_HP
     SUPPLY_CAP = units.SUPPLY_CAP
+    COUNT_MAX, AP_MAX = units.COUNT_MAX, units.AP_MAX
     for i, (dx, dy) in enumerate(board.LINES):
         LDX[i], LDY[i] = dx, dy
     for i, (dx, dy) in enumerate(board.DIRS.values()):
@@ -455,6 +458,11 @@ cdef void view_leave(State* s, ViewSave* v) noexcept nogil:
     for i in range(v.n):
         s.b[v.tiles[i]] = v.saved[i]
         s.occ |= (<uint64_t>1) << v.tiles[i]
+
+
+cdef inline long long capped(long long n, long long cap) noexcept nogil:
+    """A raised counter, stopped at its cap (units.capped)."""
+    return n if n < cap else cap
 
 include "rules_gen.pxi"
 include "rules_apply.pxi"

@@ -47,14 +47,14 @@ cdef void afflict(State* s, int t, int uid, int kind) noexcept nogil:
         return
     if kind == F_BURN:
         if p.nburn:
-            p.burn[0] += 2
+            p.burn[0] = <int>capped(p.burn[0] + 2, COUNT_MAX)
         else:
             p.nburn = 2
             p.burn[0] = 2
             p.burn[1] = 2
     elif kind == F_POISON:
         if p.npoison:
-            p.poison[0] += 2
+            p.poison[0] = <int>capped(p.poison[0] + 2, COUNT_MAX)
         else:
             p.npoison = 3
             p.poison[0] = 1
@@ -150,9 +150,9 @@ cdef void claim(State* s, int t) noexcept nogil:
         return
     p.hidden = 0
     if s.chest[t] == 1:
-        s.spoils_gold += 10
+        s.spoils_gold = capped(s.spoils_gold + 10, COUNT_MAX)
     else:
-        s.spoils_tomes += 1
+        s.spoils_tomes = capped(s.spoils_tomes + 1, COUNT_MAX)
     s.chest[t] = 0
 
 
@@ -224,7 +224,7 @@ cdef void scrap(State* s, int t) noexcept nogil:
     cdef int typ = s.b[t].type
     vacate(s, t)
     if typ == DE and perk(s, side, DE):
-        s.s[side].supply += 3
+        s.s[side].supply = capped(s.s[side].supply + 3, COUNT_MAX)
 
 
 cdef void structure_action(State* s, int* fallen, int t, int target) noexcept nogil:
@@ -465,7 +465,7 @@ cdef void start_of_turn(State* s, int side) noexcept nogil:
                 depots += 1
             elif s.b[t].type == CP and not s.b[t].site and s.control[t]:
                 posts += 1
-    s.s[side].supply += depots
+    s.s[side].supply = capped(s.s[side].supply + depots, COUNT_MAX)
     s.ap = 3 + posts
     detect(s)
 
@@ -631,10 +631,12 @@ cdef int play(State* s, long long act, Out* o) noexcept nogil:
         if side != 1 or not s.token:
             return -1
         s.token = 0
-        s.ap += 1
+        s.ap = <int>capped(s.ap + 1, AP_MAX)
         detect(s)                       # an action like any other (§21.1 point 7)
         return 1
     if kind == K_END:
+        if s.turn >= COUNT_MAX:         # the last turn a position holds: `end` is not listed
+            return -1
         end_of_turn(s)
         if not placement_pending(s):
             start_of_turn(s, s.to_move)
@@ -686,8 +688,10 @@ cdef long long random_battle(State* s, uint64_t* rng, long long max_actions, Out
         view_enter(s, s.to_move, &view)
         m = all_actions(s, o)
         view_leave(s, &view)
-        if m <= 0:
+        if m < 0:
             return -1
+        if m == 0:                      # nothing listed (no room to place, the last turn)
+            break
         nonend = m - 1 if m > 1 else 0
         i = 0
         while i < m and o.a[i] != K_END:

@@ -476,7 +476,8 @@ cdef int all_actions(State* s, Out* o) noexcept nogil:
     else:
         deploys(s, o)
         scraps(s, o)
-        emit(o, K_END)
+        if s.turn < COUNT_MAX:
+            emit(o, K_END)
         if s.to_move == 1 and s.token:
             emit(o, K_AP)
         m_ = s.occ

@@ -21,6 +21,7 @@ from towers_core.gauntlet.stats import (
     side_research,
     trick,
 )
+from towers_core.gauntlet.units import capped
 
 
 def placement_pending(pos: dict) -> bool:
@@ -57,7 +58,7 @@ def start_of_turn(pos: dict, side: str) -> list:
     depots = sum(1 for _, q in _own(pos, side) if q["type"] == "De")  # 7. income
     posts = sum(1 for t, q in _own(pos, side)
                 if q["type"] == "Cp" and not q["site"] and t in pos["control_tiles"])
-    pos["supply"][side] += depots
+    pos["supply"][side] = capped(pos["supply"][side] + depots)
     pos["ap"] = 3 + posts
     ctx.emit(["income", depots, pos["ap"]])
     detect(ctx)                                                    # 8.

@@ -53,3 +53,14 @@ GOLD_BUDGET = 100
 TOME_BUDGET = 8
 DRAFT_TYPES = 5
 SUPPLY_CAP = 20
+
+# Engine bounds (no rule sets them): far past any Battle, within the C engine's ints. Counters an
+# action raises (Supply, spoils, a Burn/Poison tick, AP) stop at their cap; `end` is not listed on
+# the last turn a position may hold, so every position the engines write loads again.
+COUNT_MAX = 10 ** 9    # turn, Supply, spoils, a Burn/Poison tick
+AP_MAX = 999
+
+
+def capped(n: int, cap: int = COUNT_MAX) -> int:
+    """A raised counter, stopped at its cap."""
+    return n if n < cap else cap
