@@ -95,16 +95,10 @@ class CastlesWindow(GameFrame):
         self.review_action = self._menu_action(game, "Re&view game", self.review_game)
         game.aboutToShow.connect(lambda: self.review_action.setEnabled(self.session.result is not None))
         self._quit_action(game)
-        bar = self.addToolBar("Game")
-        bar.setObjectName("CastlesToolBar")
-        bar.setMovable(False)
-        for action in (self.undo_action, self.hint_action, self.resign_action):
-            bar.addAction(action)
         view = self.menuBar().addMenu("&View")
         view.addAction(self.moves_dock.toggleViewAction())
-        toggle = bar.toggleViewAction()
-        toggle.setText("Undo, Hint and Resign buttons")
-        view.addAction(toggle)
+        self._game_toolbar(view, [self.undo_action, self.hint_action, self.resign_action],
+                           "Undo, Hint and Resign")
         self._speed_menu(view)
         self._palette_action(view)
         self._keys_action(view, BOARD_KEYS)

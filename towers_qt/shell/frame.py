@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QProgressBar,
+    QToolBar,
     QWidget,
 )
 
@@ -82,6 +83,26 @@ class GameFrame(QMainWindow):
         self._menu_action(game, "&Open…", self.open_dialog, QKeySequence.Open)
         self._menu_action(game, "&Save", self.save, QKeySequence.Save)
         self._menu_action(game, "Save &as…", self.save_as, QKeySequence.SaveAs)
+
+    def _game_toolbar(self, view: QMenu, actions: list[QAction], names: str) -> QToolBar:
+        """Undo, Hint (, Pass) and Resign as buttons in the same place in every game: a fixed
+        toolbar under the menus, which View can hide."""
+        bar = QToolBar("Game", self)
+        bar.setObjectName("GameToolBar")
+        bar.setMovable(False)
+        bar.setToolButtonStyle(Qt.ToolButtonTextOnly)
+        for action in actions:
+            bar.addAction(action)
+        self.addToolBar(Qt.TopToolBarArea, bar)
+        toggle = bar.toggleViewAction()
+        toggle.setText(f"{names} buttons")
+        view.addAction(toggle)
+        self.game_bar = bar
+        return bar
+
+    def game_button(self, action: QAction) -> QWidget:
+        """The game toolbar's button of `action` (Undo, Hint, ...)."""
+        return self.game_bar.widgetForAction(action)
 
     def _quit_action(self, game: QMenu) -> None:
         """The Game menu's last part, the same in every game."""

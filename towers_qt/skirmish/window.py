@@ -62,7 +62,7 @@ class MainWindow(GameFrame):
         self.at_device: str | None = None  # the hot-seat player who last confirmed holding the device
         self._mustering = False
         self._tucked: list[QDockWidget] = []
-        self.hint_action: str | None = None
+        self.hinted: str | None = None  # the action the last hint suggested, until the next move
         self.shown_view: dict | None = None
         self.setWindowTitle("Towers")
         self.setObjectName("MainWindow")
@@ -103,10 +103,6 @@ class MainWindow(GameFrame):
         self.view.squareMenu.connect(self.controller.square_menu)
         self.controller.decided.connect(self.decide)
         self.controller.selectionChanged.connect(self._selection_changed)
-        self.bar.hint.connect(self.ask_hint)
-        self.bar.undo.connect(self.undo)
-        self.bar.passed.connect(lambda: self.decide(["pass"]))
-        self.bar.resign.connect(self.confirm_resign)
 
     def _build_docks(self) -> None:
         self.barrack = BarrackWidget()
@@ -123,7 +119,7 @@ class MainWindow(GameFrame):
         self._file_actions(game)
         game.addSeparator()
         self.undo_action = self._menu_action(game, "&Undo move", self.undo, QKeySequence.Undo)
-        self.hint_menu_action = self._menu_action(game, "&Hint", self.ask_hint, "H")
+        self.hint_action = self._menu_action(game, "&Hint", self.ask_hint, "H")
         self.pass_action = self._menu_action(game, "&Pass", lambda: self.decide(["pass"]))
         self.resign_action = self._menu_action(game, "&Resign…", self.confirm_resign)
         self._quit_action(game)
@@ -137,6 +133,8 @@ class MainWindow(GameFrame):
         view = self.menuBar().addMenu("&View")
         for dock in (self.barrack_dock, self.dominance_dock, self.log_dock):
             view.addAction(dock.toggleViewAction())
+        self._game_toolbar(view, [self.undo_action, self.hint_action, self.pass_action, self.resign_action],
+                           "Undo, Hint, Pass and Resign")
         view.addSeparator()
         orient = view.addMenu("Board &orientation")
         group = QActionGroup(self)
@@ -291,27 +289,21 @@ class MainWindow(GameFrame):
             f" font-family: 'DejaVu Serif'; }}")
 
     def update_actions(self) -> None:
-        """The Game menu and the action bar offer only what may be done now."""
+        """The Game menu and its toolbar offer only what may be done now: nothing from a past board."""
         s = self.session
         solo = s.mode() == "solo"
-        self.bar.undo_button.setVisible(s.mode() != "demo")
-        self.bar.hint_button.setVisible(solo)
+        present = not self.animating and not self.looking_back()
         # a finished game is not taken back, nor one on the move or looked back at (its board is the past)
         refusal = s.undo_refusal()
-        undo = refusal is None and not self.animating and not self.looking_back()
-        self.bar.undo_button.setEnabled(undo)
-        tip = refusal or "Take back your move" + (" and the reply" if solo else "")
-        self.bar.undo_button.setToolTip(tip)
-        self.undo_action.setToolTip(tip)
-        self.bar.hint_button.setEnabled(solo and self.controller.active() and not s.ai.busy)
-        self.undo_action.setEnabled(undo)
-        self.hint_menu_action.setEnabled(self.bar.hint_button.isEnabled())
-        self.pass_action.setEnabled(self.controller.chooser.has("pass"))
-        self.resign_action.setEnabled(self.controller.chooser.has("resign"))
+        self.undo_action.setEnabled(present and refusal is None)
+        self.undo_action.setToolTip(refusal or "Take back your move" + (" and the reply" if solo else ""))
+        self.hint_action.setEnabled(present and solo and self.controller.active() and not s.ai.busy)
+        self.pass_action.setEnabled(present and self.controller.chooser.has("pass"))
+        self.resign_action.setEnabled(present and self.controller.chooser.has("resign"))
 
     def _clear_hint(self) -> None:
         """A hint names a move of one position: it goes when a move is played, undone or a game begins."""
-        self.hint_action = None
+        self.hinted = None
         self.statusBar().clearMessage()
 
     def looking_back(self) -> bool:
@@ -512,7 +504,7 @@ class MainWindow(GameFrame):
             self.statusBar().showMessage("Asking the computer for a hint…")
 
     def show_hint(self, action: str) -> None:
-        self.hint_action = action
+        self.hinted = action
         parsed = api.parse_action(action)
         marks = {sq: "selected" for sq in (parsed["from"], parsed["to"], parsed["target"]) if sq}
         if self.controller.active():
