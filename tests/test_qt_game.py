@@ -178,3 +178,18 @@ def test_a_move_made_while_a_hint_is_sought_drops_the_hint(window, clicks, qtbot
     qtbot.wait(300)
     assert shown == [] and window.hinted is None
     assert not window.statusBar().currentMessage().startswith("Hint:")
+
+
+def test_a_hinted_deploy_lights_its_barrack_card_until_the_next_move(window, clicks, qtbot):
+    s = window.session
+    window.start_game(GameSetup(mode="computer", level="easy", human_side="S", first="S", seed=4,
+                                names={"S": "You", "N": "Computer"}))
+    deploy = next(a for a in api.legal_actions(s.view()) if "@" in a and "x" not in a)
+    card = api.parse_action(deploy)["card"]
+    s.hintReady.emit(deploy)
+    lit = [t for t in window.barrack.tiles if t.hinted]
+    assert [t.face.code for t in lit] == [card]
+    window.refresh()  # a redraw of the barrack keeps the light
+    assert [t.face.code for t in window.barrack.tiles if t.hinted] == [card]
+    clicks.perform(deploy)
+    assert not any(t.hinted for t in window.barrack.tiles)

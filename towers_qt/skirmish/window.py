@@ -304,6 +304,7 @@ class MainWindow(GameFrame):
     def _clear_hint(self) -> None:
         """A hint names a move of one position: it goes when a move is played, undone or a game begins."""
         self.hinted = None
+        self.barrack.set_hint(None)
         self.statusBar().clearMessage()
 
     def looking_back(self) -> bool:
@@ -510,6 +511,7 @@ class MainWindow(GameFrame):
         if self.controller.active():
             self.controller.cancel()
             self.scene.set_highlights(marks)
+            self.barrack.set_hint(parsed["card"] if parsed["kind"] == "deploy" else None)
         self.statusBar().showMessage(f"Hint: {hint_text(self.session.to_move, action)}")  # until the next action
 
     # -- end of game ------------------------------------------------------------------------
