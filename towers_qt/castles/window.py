@@ -308,5 +308,6 @@ class CastlesWindow(GameFrame):
         from towers_qt.shell.fit import fit_to_screen
 
         self.learn_dialog = LearnDialog(self, self.settings.store)
+        self.learn_dialog.new_game_requested.connect(lambda: QTimer.singleShot(0, self.new_game_dialog))
         fit_to_screen(self.learn_dialog)  # no taller than the screen it opens on
         self.learn_dialog.open()
