@@ -164,3 +164,18 @@ def test_undo_is_off_while_a_move_is_being_shown(window, clicks, qtbot):
     assert len(s.log) == played
     qtbot.waitUntil(lambda: not window.animating and window.controller.active() and not s.ai.busy, timeout=20000)
     assert window.undo_action.isEnabled() and window.game_button(window.undo_action).isEnabled()
+
+
+def test_a_long_looked_back_action_wraps_in_the_banner_and_moves_no_board(window, qtbot):
+    from towers_qt.skirmish.game import midgame
+
+    window.resize(1024, 700)
+    window.session.restore(midgame(11))
+    window.after_turn()
+    qtbot.wait(10)
+    before = (window.banner.height(), window.view.geometry())
+    longest = max(range(len(window.session.log) - 1), key=lambda i: len(str(window.session.log[i])))
+    assert window.replay.show(longest)
+    qtbot.wait(10)
+    assert "\n" in window.banner.text()  # two lines
+    assert (window.banner.height(), window.view.geometry()) == before

@@ -79,7 +79,7 @@ class Replay(QObject):
                                      "←/→ to step, Esc to return to the game.")
         w.barrack.show_barrack(view, viewer, set(), names)
         w.dominance.show_view(view, names)
-        w.banner.set_full_text(f"After action {index + 1}: {with_names(api.describe(entry), names)}")
+        w.show_past(f"After action {index + 1}: {with_names(api.describe(entry), names)}")
         show_log(w.log, s.log, viewer, names)  # the whole game stays listed (after new colours, afresh)
         w.log.highlight(index)
         self.back.show()

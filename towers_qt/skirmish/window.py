@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEventLoop, Qt, QTimer
-from PySide6.QtGui import QActionGroup, QCursor, QIcon, QKeySequence
+from PySide6.QtGui import QActionGroup, QCursor, QFont, QFontMetrics, QIcon, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QVBoxLayout, QWidget
 
 from towers_core.board import SIDE_NAMES
@@ -14,6 +14,7 @@ from towers_core.skirmish import api
 from towers_qt.shell.elided import ElidedLabel
 from towers_qt.shell.frame import GameFrame
 from towers_qt.shell.log_dock import LogWidget
+from towers_qt.shell.look import SERIF
 from towers_qt.shell.names import turn_text, verb, with_names
 from towers_qt.shell.palette import SIDE
 from towers_qt.shell.paths import resource
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
 REASON_TEXT = {"king": "the King is captured", "empty": "an empty board", "resign": "by resignation",
                "dominance": "by Dominance", "passes": "on the score after two passes",
                "long-game": "on the score after 400 actions"}
+BANNER_PT, BANNER_SMALL_PT = 13, 10.5  # a turn in one line; a looked-back action in up to two
 
 
 class MainWindow(GameFrame):
@@ -87,12 +89,12 @@ class MainWindow(GameFrame):
         self.banner = ElidedLabel(min_width=120, max_hint=400, wrap=True)  # a long look-back: two lines, then "…"
         self.banner.setObjectName("TurnBanner")
         self.banner.setAlignment(Qt.AlignCenter)
-        self.banner.setMinimumHeight(38)
+        self.banner.setFixedHeight(banner_height())  # a wrapped look-back line never moves the board
         self.controller = BoardController(self.scene, self.bar, self)
         central = QWidget()
         central.setObjectName("Battlefield")
         layout = QVBoxLayout(central)
-        layout.setContentsMargins(6, 6, 6, 0)
+        layout.setContentsMargins(6, 3, 6, 0)
         layout.setSpacing(4)
         layout.addWidget(self.banner)
         layout.addWidget(self.view, 1)
@@ -281,12 +283,16 @@ class MainWindow(GameFrame):
         you = not s.players[who].is_ai and s.viewer == who and s.mode() == "solo"
         self._set_banner(turn_text(names[who], you), SIDE[who].name())
 
-    def _set_banner(self, text: str, colour: str) -> None:
+    def _set_banner(self, text: str, colour: str, size: float = BANNER_PT) -> None:
         self.banner.set_full_text(text)
         self.banner.setStyleSheet(
             f"QLabel#TurnBanner {{ background: {colour}; color: #fff6e0; border: 1px solid #c9a24a;"
-            f" border-radius: 6px; padding: 3px; font-size: 13pt; font-weight: bold;"
-            f" font-family: 'DejaVu Serif'; }}")
+            f" border-radius: 6px; padding: 3px; font-size: {size}pt; font-weight: bold;"
+            f" font-family: '{SERIF}'; }}")
+
+    def show_past(self, text: str) -> None:
+        """The banner while looking back: the action in the smaller size that fits two lines."""
+        self._set_banner(text, "#5a4a33", BANNER_SMALL_PT)
 
     def update_actions(self) -> None:
         """The Game menu and its toolbar offer only what may be done now: nothing from a past board."""
@@ -550,6 +556,16 @@ class MainWindow(GameFrame):
     def set_orientation(self, key: str) -> None:
         self.settings.set_orientation(key)
         self._orient()
+
+def banner_height() -> int:
+    """Room for one line at BANNER_PT or two at BANNER_SMALL_PT, padding and border included."""
+    font = QFont(SERIF)
+    font.setBold(True)
+    font.setPointSizeF(BANNER_SMALL_PT)
+    two = 2 * QFontMetrics(font).lineSpacing()
+    font.setPointSizeF(BANNER_PT)
+    return max(38, two + 8, QFontMetrics(font).lineSpacing() + 10)  # padding and border: 8 px
+
 
 def public_entry(entry: dict) -> dict:
     """A log entry as both players may see it (the mover's opponent's view of it)."""
