@@ -62,6 +62,7 @@ class CastlesWindow(GameFrame):
         self._build_menus()
         self._build_status()
         self._connect_session()
+        self._keep_statistics()
         self._restore_layout()
 
     # -- construction -----------------------------------------------------------------------
@@ -92,6 +93,7 @@ class CastlesWindow(GameFrame):
         self.hint_action = self._menu_action(game, "&Hint", self.ask_hint, "H")
         self.resign_action = self._menu_action(game, "&Resign…", self.confirm_resign)
         game.addSeparator()
+        self._statistics_action(game)
         self.review_action = self._menu_action(game, "Re&view game", self.review_game)
         game.aboutToShow.connect(lambda: self.review_action.setEnabled(self.session.result is not None))
         self._quit_action(game)

@@ -35,6 +35,7 @@ from towers_qt.shell.chooser import GameChooser
 from towers_qt.shell.fit import fit_to_screen
 from towers_qt.shell.names import display_names
 from towers_qt.shell.palette import apply_scheme
+from towers_qt.shell.players import other
 from towers_qt.shell.save_file import FILTER, SaveError, game_of, read_json
 from towers_qt.shell.settings import AnimationSpeed, Settings
 
@@ -103,6 +104,33 @@ class GameFrame(QMainWindow):
     def game_button(self, action: QAction) -> QWidget:
         """The game toolbar's button of `action` (Undo, Hint, ...)."""
         return self.game_bar.widgetForAction(action)
+
+    def _statistics_action(self, game: QMenu) -> None:
+        """Game ▸ Statistics: every game's record, kept with the settings (shell.statistics)."""
+        self._menu_action(game, "S&tatistics…", self.show_statistics)
+
+    def show_statistics(self) -> None:
+        from towers_qt.shell.statistics import StatisticsDialog
+
+        self.statistics_dialog = StatisticsDialog(self, self.settings)
+        self.statistics_dialog.open()
+
+    def _keep_statistics(self) -> None:
+        """Count each game once, when a move played here ends it: opening a finished game, its
+        review or its end screen again adds nothing."""
+        self.session.actionPlayed.connect(lambda *_: self._count_result())
+
+    def _count_result(self) -> None:
+        s = self.session
+        if s.result is None or s.mode() == "demo":
+            return
+        if s.mode() == "hotseat":
+            self.settings.add_result(self.GAME, None)
+            return
+        human = s.humans()[0]
+        winner = s.result.get("winner")
+        outcome = "draw" if winner is None else "win" if winner == human else "loss"
+        self.settings.add_result(self.GAME, s.players[other(human)].level, outcome)
 
     def _quit_action(self, game: QMenu) -> None:
         """The Game menu's last part, the same in every game."""

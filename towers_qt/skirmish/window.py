@@ -78,6 +78,7 @@ class MainWindow(GameFrame):
         install_review(self)
         self._build_status()
         self._connect_session()
+        self._keep_statistics()
         self.replay = Replay(self)
         self._restore_layout()
 
@@ -124,6 +125,8 @@ class MainWindow(GameFrame):
         self.hint_action = self._menu_action(game, "&Hint", self.ask_hint, "H")
         self.pass_action = self._menu_action(game, "&Pass", lambda: self.decide(["pass"]))
         self.resign_action = self._menu_action(game, "&Resign…", self.confirm_resign)
+        game.addSeparator()
+        self._statistics_action(game)
         self._quit_action(game)
         self._build_view_menu()
         help_ = self.menuBar().addMenu("&Help")
