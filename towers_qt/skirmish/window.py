@@ -131,6 +131,7 @@ class MainWindow(GameFrame):
         self._build_view_menu()
         help_ = self.menuBar().addMenu("&Help")
         self._menu_action(help_, "&Rules of Skirmish", self.show_rules, QKeySequence.HelpContents)
+        self._menu_action(help_, "&Learn Skirmish…", self.show_learn)
         self._menu_action(help_, "&About Towers", self.show_about)
         self._escape_action(self.controller.cancel, "Cancel the selection")
 
@@ -555,6 +556,16 @@ class MainWindow(GameFrame):
 
         self.rules_window = RulesWindow(self, title="Towers — Rules of Skirmish")
         self.rules_window.show()
+
+    def show_learn(self) -> None:
+        """Help ▸ Learn Skirmish: the explained sample game, beside the game."""
+        from towers_qt.shell.fit import fit_to_screen
+        from towers_qt.skirmish.dialogs.learn import LearnSkirmish
+
+        self.learn_dialog = LearnSkirmish(self)
+        self.learn_dialog.new_game_requested.connect(lambda: QTimer.singleShot(0, self.new_game_dialog))
+        fit_to_screen(self.learn_dialog)  # no taller than the screen it opens on
+        self.learn_dialog.open()
 
     def set_orientation(self, key: str) -> None:
         self.settings.set_orientation(key)
