@@ -160,9 +160,9 @@ class Clicks:
         d = api.parse_action(action)
         kind, bar = d["kind"], self.window.bar
         if kind == "pass":
-            self.button(bar.pass_button)
+            self.button(self.window.game_button(self.window.pass_action))
         elif kind == "resign":
-            self.button(bar.resign_button)
+            self.button(self.window.game_button(self.window.resign_action))
             box = self.window.message_box
             self.button(box.button(box.StandardButton.Yes))
         elif kind in ("deploy", "maneuver"):

@@ -311,7 +311,7 @@ def test_the_computer_answers_at_every_level(castles, qtbot, level):
     qtbot.waitUntil(lambda: len(castles.session.actions) == 2, timeout=20000)
     assert castles.session.actions[1] in api.legal_actions(castles.session.positions[1])
     assert castles.board.interactive
-    bar = castles.findChild(QToolBar, "CastlesToolBar")
+    bar = castles.findChild(QToolBar, "GameToolBar")
     qtbot.waitUntil(lambda: bar.widgetForAction(castles.undo_action).isEnabled(), timeout=20000)
     qtbot.mouseClick(bar.widgetForAction(castles.undo_action), Qt.LeftButton)
     assert castles.session.actions == []

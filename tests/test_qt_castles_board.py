@@ -367,3 +367,29 @@ def test_the_action_bar_never_shrinks_the_board_nor_hides_the_tower(board, qtbot
         assert board.bar.isVisible() and board.view.transform().m11() == pytest.approx(scale)
         assert not board.bar.geometry().contains(board.square_point(sq)), sq
         board.cancel_selection()
+
+
+def test_a_tall_stack_turns_see_through_over_the_square_behind_it(board, qtbot):
+    """In 3D, the mouse over a tall stack's upper part (above another square's floor) shows that
+    square through it; over the stack's own square, or off the board, every stack is solid."""
+    from castles_helpers import make_pos
+
+    from towers_qt.castles.board.style import PIECE
+    from towers_qt.castles.board.view import SEE_THROUGH
+
+    board.set_mode("3d")
+    pos = make_pos({"c3": "SSSSS", "d4": "XN", "f5": "NN"})
+    board.show_position(pos, None, [], False)
+    tower = board.towers["c3"]
+    assert len(tower.tower) >= 4
+    view = board.view
+    top = tower.mapToScene(0, -len(tower.tower) * PIECE)  # the top disc's centre
+    behind = view.proj.square_at(top)
+    assert behind not in (None, "c3")  # the stack's top stands over another square's floor
+    qtbot.mouseMove(view.viewport(), view.mapFromScene(top))
+    assert tower.opacity() == SEE_THROUGH and view.hovered == "c3"  # still the stack a click picks
+    qtbot.mouseMove(view.viewport(), view.mapFromScene(board.proj.centre("c3")))  # the stack's own floor
+    assert tower.opacity() == 1.0
+    qtbot.mouseMove(view.viewport(), view.mapFromScene(top))
+    view.see_through(None)  # the mouse leaves the board
+    assert all(t.opacity() == 1.0 for t in board.towers.values())

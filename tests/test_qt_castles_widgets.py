@@ -57,6 +57,29 @@ def test_learn_steps_forward_and_back(qtbot, qsettings):
     assert d.step == len(sample_game.MOVES) and "lesson" in d.explain.text().lower()
 
 
+def test_learn_ends_on_new_game_and_keeps_the_board_size(qtbot, qsettings):
+    """The text's box keeps its height at every step (the board never shrinks as the text grows),
+    and at the end focus is on New game, which closes the dialog and asks for a new game."""
+    d = LearnDialog(settings=qsettings)
+    qtbot.addWidget(d)
+    d.board.set_animation_speed(0)
+    d.resize(1000, 640)
+    d.show()
+    qtbot.waitExposed(d)
+    sizes = set()
+    while d.next.isEnabled():
+        qtbot.mouseClick(d.next, Qt.LeftButton)
+        sizes.add(d.board.size().toTuple())
+    assert len(sizes) == 1
+    assert d.new_game.isVisible() and d.focusWidget() is d.new_game and d.new_game.isDefault()
+    qtbot.keyClick(d, Qt.Key_Left)
+    assert not d.new_game.isVisible() and d.focusWidget() is d.next
+    qtbot.keyClick(d, Qt.Key_Right)
+    with qtbot.waitSignal(d.new_game_requested):
+        qtbot.keyClick(d.focusWidget(), Qt.Key_Space)
+    assert not d.isVisible()
+
+
 def test_hud_counts_castles_crowns_and_moves(qtbot):
     hud = CastlesHud()
     qtbot.addWidget(hud)

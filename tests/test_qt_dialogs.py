@@ -257,6 +257,20 @@ def test_muster_tooltips_and_emblems(qtbot):
     assert not card_pixmap("Kn", 38).isNull()
 
 
+def test_muster_abilities_wrap_on_two_lines_and_every_row_shows_at_1366x768(qtbot):
+    """At the size a 1366×768 screen gives it (the room under the title bar and taskbar), no card row
+    scrolls away and an ability that fits two lines is whole; a longer one ends in "…"."""
+    dialog = make_muster(qtbot)
+    dialog.resize(1100, 768 - 80)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    assert dialog.table.widget().height() <= dialog.table.viewport().height()
+    shard = dialog.rows["Sh"].ability.text()
+    assert shard.count("<br>") == 1 and "…" not in shard and shard.endswith("not routed.")
+    king = dialog.rows["K"].ability.text()
+    assert king.count("<br>") == 1 and king.endswith("…")
+
+
 def test_muster_remembers_last_choice(qtbot, prefs):
     dialog = make_muster(qtbot, side="N", settings=prefs)
     assert dialog.preset == "balanced"  # first time: the balanced preset

@@ -86,7 +86,7 @@ def test_undo_button_takes_back_move_and_reply(window, clicks, qtbot):
     action = next(a for a in api.legal_actions(s.view()) if "@" in a and "x" not in a)
     clicks.perform(action)
     qtbot.waitUntil(lambda: len(s.log) == 2 and window.controller.active(), timeout=20000)
-    clicks.button(window.bar.undo_button)
+    clicks.button(window.game_button(window.undo_action))
     assert s.position == start and not s.log
     assert window.log.list.count() == 0 and set(window.scene.cards) == set(start["board"])
 
@@ -95,9 +95,9 @@ def test_hint_lights_the_suggested_move(window, clicks, qtbot):
     s = window.session
     window.start_game(GameSetup(mode="computer", level="easy", human_side="S", first="S", seed=4,
                                 names={"S": "You", "N": "Computer"}))
-    clicks.button(window.bar.hint_button)
-    qtbot.waitUntil(lambda: window.hint_action is not None, timeout=20000)
-    assert window.hint_action in api.legal_actions(s.view())
+    clicks.button(window.game_button(window.hint_action))
+    qtbot.waitUntil(lambda: window.hinted is not None, timeout=20000)
+    assert window.hinted in api.legal_actions(s.view())
     assert window.scene.highlights() and "Hint:" in window.statusBar().currentMessage()
 
 
@@ -168,7 +168,7 @@ def test_a_move_made_while_a_hint_is_sought_drops_the_hint(window, clicks, qtbot
     window.start_game(GameSetup(mode="computer", level="expert", human_side="S", first="S", seed=4,
                                 names={"S": "You", "N": "Computer"}))
     s.time_ms = 60000  # the hint could not arrive before the move below
-    clicks.button(window.bar.hint_button)
+    clicks.button(window.game_button(window.hint_action))
     assert s.ai.busy and s.asking == "hint"
     shown = []
     s.hintReady.connect(shown.append)
@@ -176,5 +176,20 @@ def test_a_move_made_while_a_hint_is_sought_drops_the_hint(window, clicks, qtbot
     clicks.perform(next(a for a in api.legal_actions(s.view()) if "@" in a and "x" not in a))
     qtbot.waitUntil(lambda: len(s.log) == 2 and window.controller.active(), timeout=20000)
     qtbot.wait(300)
-    assert shown == [] and window.hint_action is None
+    assert shown == [] and window.hinted is None
     assert not window.statusBar().currentMessage().startswith("Hint:")
+
+
+def test_a_hinted_deploy_lights_its_barrack_card_until_the_next_move(window, clicks, qtbot):
+    s = window.session
+    window.start_game(GameSetup(mode="computer", level="easy", human_side="S", first="S", seed=4,
+                                names={"S": "You", "N": "Computer"}))
+    deploy = next(a for a in api.legal_actions(s.view()) if "@" in a and "x" not in a)
+    card = api.parse_action(deploy)["card"]
+    s.hintReady.emit(deploy)
+    lit = [t for t in window.barrack.tiles if t.hinted]
+    assert [t.face.code for t in lit] == [card]
+    window.refresh()  # a redraw of the barrack keeps the light
+    assert [t.face.code for t in window.barrack.tiles if t.hinted] == [card]
+    clicks.perform(deploy)
+    assert not any(t.hinted for t in window.barrack.tiles)

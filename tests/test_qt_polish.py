@@ -92,7 +92,7 @@ def test_hover_text_reveals_only_what_the_viewer_may_know(game):
 
 # -- careful player's fixes -------------------------------------------------------------------------
 def test_resign_asks_with_no_as_the_default(game, clicks):
-    clicks.button(game.bar.resign_button)
+    clicks.button(game.game_button(game.resign_action))
     box = game.message_box
     assert box.defaultButton() is box.button(QMessageBox.StandardButton.No)
     box.done(QMessageBox.StandardButton.No)
@@ -105,7 +105,7 @@ def test_undo_is_off_once_the_game_is_over(game, clicks, qtbot):
     assert game.undo_action.isEnabled()
     game.session.position = dict(game.session.position, result={"winner": "N", "reason": "resign"})
     game.refresh()
-    assert not game.undo_action.isEnabled() and not game.bar.undo_button.isEnabled()
+    assert not game.undo_action.isEnabled() and not game.game_button(game.undo_action).isEnabled()
 
 
 def test_hint_says_the_whole_action_and_leaves_with_undo(game, clicks, qtbot):
@@ -116,7 +116,7 @@ def test_hint_says_the_whole_action_and_leaves_with_undo(game, clicks, qtbot):
     game.show_hint("pass")
     assert game.statusBar().currentMessage().startswith("Hint:")
     game.undo()
-    assert game.statusBar().currentMessage() == "" and game.hint_action is None
+    assert game.statusBar().currentMessage() == "" and game.hinted is None
 
 
 def test_new_game_asks_before_abandoning_a_game(game, clicks, qtbot, monkeypatch, choose_game):

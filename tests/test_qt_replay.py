@@ -66,11 +66,11 @@ def test_back_button_and_stepping_past_the_end_return_to_the_present(window, cli
     before = (window.width(), window.view.geometry())
     click_entry(window, qtbot, 0)
     qtbot.wait(10)
-    assert window.replay.back.isVisible() and not window.bar.pass_button.isVisible()
+    assert window.replay.back.isVisible() and not window.game_button(window.pass_action).isEnabled()
     assert (window.width(), window.view.geometry()) == before  # looking back moves nothing
     clicks.button(window.replay.back)
     assert window.replay.index is None and not window.replay.back.isVisible()
-    assert window.bar.pass_button.isVisible() or window.bar.more.isVisible()
+    assert window.game_button(window.pass_action).isEnabled()
     click_entry(window, qtbot, len(window.session.log) - 2)
     qtbot.keyClick(window.view, Qt.Key.Key_Right)  # the last entry is the present
     assert window.replay.index is None and window.controller.active()
@@ -81,11 +81,11 @@ def test_nothing_is_played_or_taken_back_while_looking_back(window, clicks, qtbo
     a pass asked for anyway (the P key) plays nothing, and all of them come back with the present."""
     play_some(window, clicks, qtbot)
     s = window.session
-    actions = (window.pass_action, window.hint_menu_action, window.undo_action, window.resign_action)
+    actions = (window.pass_action, window.hint_action, window.undo_action, window.resign_action)
     assert all(a.isEnabled() for a in actions)
     click_entry(window, qtbot, 1)
     assert window.replay.active and not any(a.isEnabled() for a in actions)
-    assert not window.bar.undo_button.isEnabled()
+    assert not window.game_button(window.undo_action).isEnabled()
     played = len(s.log)
     window.decide(["pass"])
     window.pass_action.trigger()
@@ -144,10 +144,10 @@ def test_a_hint_does_not_outlive_its_game(window, clicks, qtbot):
     window.show_hint("pass")
     assert window.statusBar().currentMessage().startswith("Hint:")
     play_some(window, clicks, qtbot, turns=1)   # start_game: a new game
-    assert window.statusBar().currentMessage() == "" and window.hint_action is None
+    assert window.statusBar().currentMessage() == "" and window.hinted is None
     window.show_hint("pass")
     window.take_over(saved, "saved.towers")     # what File ▸ Open does with a checked save
-    assert window.statusBar().currentMessage() == "" and window.hint_action is None
+    assert window.statusBar().currentMessage() == "" and window.hinted is None
 
 
 def test_undo_is_off_while_a_move_is_being_shown(window, clicks, qtbot):
@@ -158,9 +158,24 @@ def test_undo_is_off_while_a_move_is_being_shown(window, clicks, qtbot):
     window.settings.set_animation_speed(AnimationSpeed.FAST)
     clicks.perform(next(a for a in api.legal_actions(s.view()) if "@" in a and "x" not in a))
     assert window.animating and s.can_undo()
-    assert not window.undo_action.isEnabled() and not window.bar.undo_button.isEnabled()
+    assert not window.undo_action.isEnabled() and not window.game_button(window.undo_action).isEnabled()
     played = len(s.log)
     window.undo_action.trigger()
     assert len(s.log) == played
     qtbot.waitUntil(lambda: not window.animating and window.controller.active() and not s.ai.busy, timeout=20000)
-    assert window.undo_action.isEnabled() and window.bar.undo_button.isEnabled()
+    assert window.undo_action.isEnabled() and window.game_button(window.undo_action).isEnabled()
+
+
+def test_a_long_looked_back_action_wraps_in_the_banner_and_moves_no_board(window, qtbot):
+    from towers_qt.skirmish.game import midgame
+
+    window.resize(1024, 700)
+    window.session.restore(midgame(11))
+    window.after_turn()
+    qtbot.wait(10)
+    before = (window.banner.height(), window.view.geometry())
+    longest = max(range(len(window.session.log) - 1), key=lambda i: len(str(window.session.log[i])))
+    assert window.replay.show(longest)
+    qtbot.wait(10)
+    assert "\n" in window.banner.text()  # two lines
+    assert (window.banner.height(), window.view.geometry()) == before

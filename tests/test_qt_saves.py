@@ -304,8 +304,8 @@ def test_undo_works_after_loading_into_a_fresh_window(qtbot, settings, window, c
     qtbot.addWidget(fresh)
     fresh.show()
     assert fresh.open_path(path)
-    assert fresh.session.can_undo() and fresh.bar.undo_button.isEnabled()
-    qtbot.mouseClick(fresh.bar.undo_button, Qt.LeftButton)
+    assert fresh.session.can_undo() and fresh.game_button(fresh.undo_action).isEnabled()
+    qtbot.mouseClick(fresh.game_button(fresh.undo_action), Qt.LeftButton)
     assert fresh.session.position == before and fresh.session.log == []
     assert fresh.log.list.count() == 0
     fresh.session.shutdown()

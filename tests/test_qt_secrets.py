@@ -223,8 +223,8 @@ def test_the_hint_is_asked_with_the_players_view_only(window, clicks, qtbot, sea
     qtbot.waitUntil(lambda: window.controller.active() and not window.animating, timeout=20000)
     asked.clear()
     received.clear()
-    clicks.button(window.bar.hint_button)
-    qtbot.waitUntil(lambda: window.hint_action is not None, timeout=20000)
+    clicks.button(window.game_button(window.hint_action))
+    qtbot.waitUntil(lambda: window.hinted is not None, timeout=20000)
     _assert_views(asked, received, "N")
 
 
@@ -253,8 +253,8 @@ def test_solo_game_never_names_the_computers_hidden_cards(window, clicks, qtbot,
         if s.result is not None:
             break
         if turn == 3:
-            clicks.button(window.bar.hint_button)
-            qtbot.waitUntil(lambda: window.hint_action is not None, timeout=30000)
+            clicks.button(window.game_button(window.hint_action))
+            qtbot.waitUntil(lambda: window.hinted is not None, timeout=30000)
             witness.look("hint shown")
         clicks.perform(_pick(rng, api.legal_actions(s.view())))
         witness.look(f"after move {turn}")

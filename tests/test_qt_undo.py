@@ -91,10 +91,10 @@ def test_the_window_says_why_undo_is_off(window, clicks, qtbot):
     window.after_turn()
     clicks.perform("c3xc4")
     qtbot.waitUntil(lambda: window.controller.active() and not window.session.ai.busy, timeout=20000)
-    assert not window.bar.undo_button.isEnabled() and not window.undo_action.isEnabled()
-    tip = window.bar.undo_button.toolTip()  # the latest reveal: the fight's, or the reply's
+    assert not window.game_button(window.undo_action).isEnabled() and not window.undo_action.isEnabled()
+    tip = window.game_button(window.undo_action).toolTip()  # the latest reveal: the fight's, or the reply's
     assert tip.startswith("Undo is off: you have seen the ") and tip == window.session.undo_refusal()
-    assert window.undo_action.toolTip() == window.bar.undo_button.toolTip()
+    assert window.undo_action.toolTip() == window.game_button(window.undo_action).toolTip()
 
 
 # -- hot-seat -------------------------------------------------------------------------------------
@@ -134,8 +134,8 @@ def test_the_curtain_offers_the_mover_their_move_back(window, qtbot):
     assert not window.curtain_up() and s.position == start and s.viewer == mover
     window.play(next(a for a in s.legal_actions() if "@" in a and "x" not in a))
     window.curtain.proceed()  # the next player takes the device: the move is theirs to answer
-    assert not window.bar.undo_button.isEnabled()
-    assert "your own last move" in window.bar.undo_button.toolTip()
+    assert not window.game_button(window.undo_action).isEnabled()
+    assert "your own last move" in window.game_button(window.undo_action).toolTip()
 
 
 def qtbot_left():

@@ -62,6 +62,7 @@ class CastlesWindow(GameFrame):
         self._build_menus()
         self._build_status()
         self._connect_session()
+        self._keep_statistics()
         self._restore_layout()
 
     # -- construction -----------------------------------------------------------------------
@@ -92,19 +93,14 @@ class CastlesWindow(GameFrame):
         self.hint_action = self._menu_action(game, "&Hint", self.ask_hint, "H")
         self.resign_action = self._menu_action(game, "&Resign…", self.confirm_resign)
         game.addSeparator()
+        self._statistics_action(game)
         self.review_action = self._menu_action(game, "Re&view game", self.review_game)
         game.aboutToShow.connect(lambda: self.review_action.setEnabled(self.session.result is not None))
         self._quit_action(game)
-        bar = self.addToolBar("Game")
-        bar.setObjectName("CastlesToolBar")
-        bar.setMovable(False)
-        for action in (self.undo_action, self.hint_action, self.resign_action):
-            bar.addAction(action)
         view = self.menuBar().addMenu("&View")
         view.addAction(self.moves_dock.toggleViewAction())
-        toggle = bar.toggleViewAction()
-        toggle.setText("Undo, Hint and Resign buttons")
-        view.addAction(toggle)
+        self._game_toolbar(view, [self.undo_action, self.hint_action, self.resign_action],
+                           "Undo, Hint and Resign")
         self._speed_menu(view)
         self._palette_action(view)
         self._keys_action(view, BOARD_KEYS)
@@ -314,5 +310,6 @@ class CastlesWindow(GameFrame):
         from towers_qt.shell.fit import fit_to_screen
 
         self.learn_dialog = LearnDialog(self, self.settings.store)
+        self.learn_dialog.new_game_requested.connect(lambda: QTimer.singleShot(0, self.new_game_dialog))
         fit_to_screen(self.learn_dialog)  # no taller than the screen it opens on
         self.learn_dialog.open()

@@ -100,6 +100,10 @@ class Curtain(QWidget):
         layout.addWidget(self.button, 0, Qt.AlignmentFlag.AlignHCenter)
         self.undo_button = QPushButton("Take back the last move")
         self.undo_button.setObjectName("curtainUndo")
+        self.undo_button.setStyleSheet(  # a quiet second choice on the dark curtain, under Continue
+            f"QPushButton {{ background: transparent; color: {INK}; border: 1px solid {EDGE};"
+            f" border-radius: 6px; padding: 6px 18px; font-size: 11pt; }}"
+            f" QPushButton:hover, QPushButton:focus {{ border-color: {GOLD}; color: {GOLD}; }}")
         self.undo_button.clicked.connect(self.take_back)
         self.undo_button.hide()
         layout.addWidget(self.undo_button, 0, Qt.AlignmentFlag.AlignHCenter)

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QProgressBar,
+    QToolBar,
     QWidget,
 )
 
@@ -34,6 +35,7 @@ from towers_qt.shell.chooser import GameChooser
 from towers_qt.shell.fit import fit_to_screen
 from towers_qt.shell.names import display_names
 from towers_qt.shell.palette import apply_scheme
+from towers_qt.shell.players import other
 from towers_qt.shell.save_file import FILTER, SaveError, game_of, read_json
 from towers_qt.shell.settings import AnimationSpeed, Settings
 
@@ -82,6 +84,53 @@ class GameFrame(QMainWindow):
         self._menu_action(game, "&Open…", self.open_dialog, QKeySequence.Open)
         self._menu_action(game, "&Save", self.save, QKeySequence.Save)
         self._menu_action(game, "Save &as…", self.save_as, QKeySequence.SaveAs)
+
+    def _game_toolbar(self, view: QMenu, actions: list[QAction], names: str) -> QToolBar:
+        """Undo, Hint (, Pass) and Resign as buttons in the same place in every game: a fixed
+        toolbar under the menus, which View can hide."""
+        bar = QToolBar("Game", self)
+        bar.setObjectName("GameToolBar")
+        bar.setMovable(False)
+        bar.setToolButtonStyle(Qt.ToolButtonTextOnly)
+        for action in actions:
+            bar.addAction(action)
+        self.addToolBar(Qt.TopToolBarArea, bar)
+        toggle = bar.toggleViewAction()
+        toggle.setText(f"{names} buttons")
+        view.addAction(toggle)
+        self.game_bar = bar
+        return bar
+
+    def game_button(self, action: QAction) -> QWidget:
+        """The game toolbar's button of `action` (Undo, Hint, ...)."""
+        return self.game_bar.widgetForAction(action)
+
+    def _statistics_action(self, game: QMenu) -> None:
+        """Game ▸ Statistics: every game's record, kept with the settings (shell.statistics)."""
+        self._menu_action(game, "S&tatistics…", self.show_statistics)
+
+    def show_statistics(self) -> None:
+        from towers_qt.shell.statistics import StatisticsDialog
+
+        self.statistics_dialog = StatisticsDialog(self, self.settings)
+        self.statistics_dialog.open()
+
+    def _keep_statistics(self) -> None:
+        """Count each game once, when a move played here ends it: opening a finished game, its
+        review or its end screen again adds nothing."""
+        self.session.actionPlayed.connect(lambda *_: self._count_result())
+
+    def _count_result(self) -> None:
+        s = self.session
+        if s.result is None or s.mode() == "demo":
+            return
+        if s.mode() == "hotseat":
+            self.settings.add_result(self.GAME, None)
+            return
+        human = s.humans()[0]
+        winner = s.result.get("winner")
+        outcome = "draw" if winner is None else "win" if winner == human else "loss"
+        self.settings.add_result(self.GAME, s.players[other(human)].level, outcome)
 
     def _quit_action(self, game: QMenu) -> None:
         """The Game menu's last part, the same in every game."""

@@ -46,6 +46,11 @@ LEVEL_TEXT = {
     "expert": "Expert — the strongest search",
 }
 FIRST_TEXT = {"you": "You", "computer": "The computer", "random": "Random"}
+# The chosen mode filled in gold, the other plain: which one is on reads at a glance.
+MODE_STYLE = ("QPushButton#modeButton { background: transparent; color: #b9ab95; border: 1px solid #6b5a43; }"
+              " QPushButton#modeButton:hover { border-color: #c9a24a; }"
+              " QPushButton#modeButton:checked { background: #c9a24a; color: #221d19; border-color: #e0bf6c;"
+              " font-weight: bold; }")
 
 
 @dataclass(frozen=True)
@@ -136,9 +141,11 @@ class NewGameDialog(QDialog):
         layout.addWidget(self.pages)
         seed_row = QWidget()
         self._seed_form(seed_row)
-        layout.addWidget(_rule())
+        rule = _rule()
+        layout.addWidget(rule)
         layout.addWidget(seed_row)
-        seed_row.setVisible(self.sides.seeded)
+        for widget in (rule, seed_row):
+            widget.setVisible(self.sides.seeded)
         layout.addStretch(1)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.start_button = self.buttons.addButton("Start", QDialogButtonBox.ButtonRole.AcceptRole)
@@ -157,6 +164,7 @@ class NewGameDialog(QDialog):
             secondary(button).setCheckable(True)
             button.setObjectName("modeButton")
             button.setMinimumHeight(40)
+            button.setStyleSheet(MODE_STYLE)
             self.mode_group.addButton(button, index)
             row.addWidget(button)
         self.mode_group.idToggled.connect(self._mode_toggled)

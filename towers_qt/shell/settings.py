@@ -74,6 +74,9 @@ class Key:
     MUSTER_SOUTH = "muster/solo_last_south"
     MUSTER_NORTH = "muster/solo_last_north"
     FINISHED = "games/finished"   # ids of games that ended here (their reviews show every card)
+    # Game ▸ Statistics: "stats/<game>/<level>" = "wins,draws,losses" against the computer,
+    # "stats/<game>/hotseat" = hot-seat games finished; STATS is the group a reset clears.
+    STATS = "stats"
 
 
 class GameKeys(Protocol):
@@ -270,11 +273,44 @@ class Settings:
         """The ids of the last FINISHED_KEPT games that ended in this app, newest last."""
         return [g for g in str(self._get(Key.FINISHED) or "").split(",") if g]
 
+    def record(self, game: str) -> dict[str, list[int]]:
+        """`game`'s record against the computer: level -> [wins, draws, losses] (every level of
+        LEVELS, zeros where none was played)."""
+        out = {}
+        for level in LEVELS:
+            parts = str(self._get(f"{Key.STATS}/{game}/{level}") or "").split(",")
+            counts = [max(0, _to_int(v, 0)) for v in parts] if len(parts) == len(OUTCOMES) else []
+            out[level] = counts or [0] * len(OUTCOMES)
+        return out
+
+    def hotseat_games(self, game: str) -> int:
+        """How many hot-seat games of `game` were played to the end."""
+        return max(0, _to_int(self._get(f"{Key.STATS}/{game}/hotseat"), 0))
+
+    def add_result(self, game: str, level: str | None, outcome: str | None = None) -> None:
+        """Count one finished game: against the computer at `level` with the human's `outcome`
+        ("win", "draw" or "loss"), or a hot-seat game (level None)."""
+        if level is None:
+            self._set(f"{Key.STATS}/{game}/hotseat", self.hotseat_games(game) + 1)
+            return
+        counts = self.record(game).get(level)
+        if counts is None or outcome not in OUTCOMES:
+            return  # a level or outcome the statistics do not keep
+        counts[OUTCOMES.index(outcome)] += 1
+        self._set(f"{Key.STATS}/{game}/{level}", ",".join(map(str, counts)))
+
+    def reset_statistics(self) -> None:
+        """Forget every game's record."""
+        self.store.remove(Key.STATS)
+
     def add_finished_game(self, game_id: str) -> None:
         """Remember that a game ended: an earlier save of it is then not played on (its review has
         shown every hidden card)."""
         kept = [g for g in self.finished_games() if g != game_id] + [game_id]
         self._set(Key.FINISHED, ",".join(kept[-FINISHED_KEPT:]))
+
+
+OUTCOMES: tuple[str, ...] = ("win", "draw", "loss")
 
 
 def _to_bytes(value: Any) -> QByteArray:

@@ -69,7 +69,7 @@ class DockBalancer(QObject):
     a height-limited board leaves spare width to the docks, a width-limited one takes it back."""
 
     SLACK = 24
-    DOCK_MAX = 440
+    DOCK_MAX = 480
 
     def __init__(self, window: BoardAndDocks) -> None:
         super().__init__(window)

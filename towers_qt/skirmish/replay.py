@@ -79,10 +79,9 @@ class Replay(QObject):
                                      "←/→ to step, Esc to return to the game.")
         w.barrack.show_barrack(view, viewer, set(), names)
         w.dominance.show_view(view, names)
-        w.banner.set_full_text(f"After action {index + 1}: {with_names(api.describe(entry), names)}")
+        w.show_past(f"After action {index + 1}: {with_names(api.describe(entry), names)}")
         show_log(w.log, s.log, viewer, names)  # the whole game stays listed (after new colours, afresh)
         w.log.highlight(index)
-        w.bar.show_game_buttons(False)  # "Back to the game" takes their place: the row keeps its width
         self.back.show()
         w.update_actions()  # Pass, Hint, Undo and Resign: nothing is played from the past
 
@@ -99,7 +98,6 @@ class Replay(QObject):
             return
         self.index = None
         self.back.hide()
-        self.window.bar.show_game_buttons(True)
         w = self.window
         log = w.session.log
         w.scene.set_last(last_action(log[-1]) if log else None)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEventLoop, Qt, QTimer
-from PySide6.QtGui import QActionGroup, QCursor, QIcon, QKeySequence
+from PySide6.QtGui import QActionGroup, QCursor, QFont, QFontMetrics, QIcon, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QVBoxLayout, QWidget
 
 from towers_core.board import SIDE_NAMES
@@ -14,6 +14,7 @@ from towers_core.skirmish import api
 from towers_qt.shell.elided import ElidedLabel
 from towers_qt.shell.frame import GameFrame
 from towers_qt.shell.log_dock import LogWidget
+from towers_qt.shell.look import SERIF
 from towers_qt.shell.names import turn_text, verb, with_names
 from towers_qt.shell.palette import SIDE
 from towers_qt.shell.paths import resource
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
 REASON_TEXT = {"king": "the King is captured", "empty": "an empty board", "resign": "by resignation",
                "dominance": "by Dominance", "passes": "on the score after two passes",
                "long-game": "on the score after 400 actions"}
+BANNER_PT, BANNER_SMALL_PT = 13, 10.5  # a turn in one line; a looked-back action in up to two
 
 
 class MainWindow(GameFrame):
@@ -62,7 +64,7 @@ class MainWindow(GameFrame):
         self.at_device: str | None = None  # the hot-seat player who last confirmed holding the device
         self._mustering = False
         self._tucked: list[QDockWidget] = []
-        self.hint_action: str | None = None
+        self.hinted: str | None = None  # the action the last hint suggested, until the next move
         self.shown_view: dict | None = None
         self.setWindowTitle("Towers")
         self.setObjectName("MainWindow")
@@ -76,6 +78,7 @@ class MainWindow(GameFrame):
         install_review(self)
         self._build_status()
         self._connect_session()
+        self._keep_statistics()
         self.replay = Replay(self)
         self._restore_layout()
 
@@ -87,12 +90,12 @@ class MainWindow(GameFrame):
         self.banner = ElidedLabel(min_width=120, max_hint=400, wrap=True)  # a long look-back: two lines, then "…"
         self.banner.setObjectName("TurnBanner")
         self.banner.setAlignment(Qt.AlignCenter)
-        self.banner.setMinimumHeight(38)
+        self.banner.setFixedHeight(banner_height())  # a wrapped look-back line never moves the board
         self.controller = BoardController(self.scene, self.bar, self)
         central = QWidget()
         central.setObjectName("Battlefield")
         layout = QVBoxLayout(central)
-        layout.setContentsMargins(6, 6, 6, 0)
+        layout.setContentsMargins(6, 3, 6, 0)
         layout.setSpacing(4)
         layout.addWidget(self.banner)
         layout.addWidget(self.view, 1)
@@ -103,10 +106,6 @@ class MainWindow(GameFrame):
         self.view.squareMenu.connect(self.controller.square_menu)
         self.controller.decided.connect(self.decide)
         self.controller.selectionChanged.connect(self._selection_changed)
-        self.bar.hint.connect(self.ask_hint)
-        self.bar.undo.connect(self.undo)
-        self.bar.passed.connect(lambda: self.decide(["pass"]))
-        self.bar.resign.connect(self.confirm_resign)
 
     def _build_docks(self) -> None:
         self.barrack = BarrackWidget()
@@ -123,13 +122,16 @@ class MainWindow(GameFrame):
         self._file_actions(game)
         game.addSeparator()
         self.undo_action = self._menu_action(game, "&Undo move", self.undo, QKeySequence.Undo)
-        self.hint_menu_action = self._menu_action(game, "&Hint", self.ask_hint, "H")
+        self.hint_action = self._menu_action(game, "&Hint", self.ask_hint, "H")
         self.pass_action = self._menu_action(game, "&Pass", lambda: self.decide(["pass"]))
         self.resign_action = self._menu_action(game, "&Resign…", self.confirm_resign)
+        game.addSeparator()
+        self._statistics_action(game)
         self._quit_action(game)
         self._build_view_menu()
         help_ = self.menuBar().addMenu("&Help")
         self._menu_action(help_, "&Rules of Skirmish", self.show_rules, QKeySequence.HelpContents)
+        self._menu_action(help_, "&Learn Skirmish…", self.show_learn)
         self._menu_action(help_, "&About Towers", self.show_about)
         self._escape_action(self.controller.cancel, "Cancel the selection")
 
@@ -137,6 +139,8 @@ class MainWindow(GameFrame):
         view = self.menuBar().addMenu("&View")
         for dock in (self.barrack_dock, self.dominance_dock, self.log_dock):
             view.addAction(dock.toggleViewAction())
+        self._game_toolbar(view, [self.undo_action, self.hint_action, self.pass_action, self.resign_action],
+                           "Undo, Hint, Pass and Resign")
         view.addSeparator()
         orient = view.addMenu("Board &orientation")
         group = QActionGroup(self)
@@ -283,35 +287,34 @@ class MainWindow(GameFrame):
         you = not s.players[who].is_ai and s.viewer == who and s.mode() == "solo"
         self._set_banner(turn_text(names[who], you), SIDE[who].name())
 
-    def _set_banner(self, text: str, colour: str) -> None:
+    def _set_banner(self, text: str, colour: str, size: float = BANNER_PT) -> None:
         self.banner.set_full_text(text)
         self.banner.setStyleSheet(
             f"QLabel#TurnBanner {{ background: {colour}; color: #fff6e0; border: 1px solid #c9a24a;"
-            f" border-radius: 6px; padding: 3px; font-size: 13pt; font-weight: bold;"
-            f" font-family: 'DejaVu Serif'; }}")
+            f" border-radius: 6px; padding: 3px; font-size: {size}pt; font-weight: bold;"
+            f" font-family: '{SERIF}'; }}")
+
+    def show_past(self, text: str) -> None:
+        """The banner while looking back: the action in the smaller size that fits two lines."""
+        self._set_banner(text, "#5a4a33", BANNER_SMALL_PT)
 
     def update_actions(self) -> None:
-        """The Game menu and the action bar offer only what may be done now."""
+        """The Game menu and its toolbar offer only what may be done now: nothing from a past board."""
         s = self.session
         solo = s.mode() == "solo"
-        self.bar.undo_button.setVisible(s.mode() != "demo")
-        self.bar.hint_button.setVisible(solo)
+        present = not self.animating and not self.looking_back()
         # a finished game is not taken back, nor one on the move or looked back at (its board is the past)
         refusal = s.undo_refusal()
-        undo = refusal is None and not self.animating and not self.looking_back()
-        self.bar.undo_button.setEnabled(undo)
-        tip = refusal or "Take back your move" + (" and the reply" if solo else "")
-        self.bar.undo_button.setToolTip(tip)
-        self.undo_action.setToolTip(tip)
-        self.bar.hint_button.setEnabled(solo and self.controller.active() and not s.ai.busy)
-        self.undo_action.setEnabled(undo)
-        self.hint_menu_action.setEnabled(self.bar.hint_button.isEnabled())
-        self.pass_action.setEnabled(self.controller.chooser.has("pass"))
-        self.resign_action.setEnabled(self.controller.chooser.has("resign"))
+        self.undo_action.setEnabled(present and refusal is None)
+        self.undo_action.setToolTip(refusal or "Take back your move" + (" and the reply" if solo else ""))
+        self.hint_action.setEnabled(present and solo and self.controller.active() and not s.ai.busy)
+        self.pass_action.setEnabled(present and self.controller.chooser.has("pass"))
+        self.resign_action.setEnabled(present and self.controller.chooser.has("resign"))
 
     def _clear_hint(self) -> None:
         """A hint names a move of one position: it goes when a move is played, undone or a game begins."""
-        self.hint_action = None
+        self.hinted = None
+        self.barrack.set_hint(None)
         self.statusBar().clearMessage()
 
     def looking_back(self) -> bool:
@@ -512,12 +515,13 @@ class MainWindow(GameFrame):
             self.statusBar().showMessage("Asking the computer for a hint…")
 
     def show_hint(self, action: str) -> None:
-        self.hint_action = action
+        self.hinted = action
         parsed = api.parse_action(action)
         marks = {sq: "selected" for sq in (parsed["from"], parsed["to"], parsed["target"]) if sq}
         if self.controller.active():
             self.controller.cancel()
             self.scene.set_highlights(marks)
+            self.barrack.set_hint(parsed["card"] if parsed["kind"] == "deploy" else None)
         self.statusBar().showMessage(f"Hint: {hint_text(self.session.to_move, action)}")  # until the next action
 
     # -- end of game ------------------------------------------------------------------------
@@ -553,9 +557,29 @@ class MainWindow(GameFrame):
         self.rules_window = RulesWindow(self, title="Towers — Rules of Skirmish")
         self.rules_window.show()
 
+    def show_learn(self) -> None:
+        """Help ▸ Learn Skirmish: the explained sample game, beside the game."""
+        from towers_qt.shell.fit import fit_to_screen
+        from towers_qt.skirmish.dialogs.learn import LearnSkirmish
+
+        self.learn_dialog = LearnSkirmish(self)
+        self.learn_dialog.new_game_requested.connect(lambda: QTimer.singleShot(0, self.new_game_dialog))
+        fit_to_screen(self.learn_dialog)  # no taller than the screen it opens on
+        self.learn_dialog.open()
+
     def set_orientation(self, key: str) -> None:
         self.settings.set_orientation(key)
         self._orient()
+
+def banner_height() -> int:
+    """Room for one line at BANNER_PT or two at BANNER_SMALL_PT, padding and border included."""
+    font = QFont(SERIF)
+    font.setBold(True)
+    font.setPointSizeF(BANNER_SMALL_PT)
+    two = 2 * QFontMetrics(font).lineSpacing()
+    font.setPointSizeF(BANNER_PT)
+    return max(38, two + 8, QFontMetrics(font).lineSpacing() + 10)  # padding and border: 8 px
+
 
 def public_entry(entry: dict) -> dict:
     """A log entry as both players may see it (the mover's opponent's view of it)."""

@@ -48,7 +48,8 @@ def _rgba(colour: QColor | None) -> int | None:
 
 
 class BoardItem(QGraphicsItem):
-    """The wooden board with its rim, squares, green castles and coordinates."""
+    """The wooden board with its rim, squares and green castles (the coordinates are CoordinatesItem,
+    drawn above the towers' shadows)."""
 
     def __init__(self, proj: Projection) -> None:
         super().__init__()
@@ -70,7 +71,6 @@ class BoardItem(QGraphicsItem):
         self._paint_rim(p)
         for sq in SQUARES:
             self._paint_square(p, sq)
-        self._paint_labels(p)
 
     def _paint_rim(self, p: QPainter) -> None:
         """The board's frame; in 3D with its two near sides as lit wooden faces."""
@@ -126,24 +126,47 @@ class BoardItem(QGraphicsItem):
                 b = self.proj.board_point(f - 3 + 0.42, r - 3 + k + 0.04)
                 p.drawLine(a, b)
 
-    def _paint_labels(self, p: QPainter) -> None:
-        """File letters and rank numbers along the two edges nearest the viewer, turning with the board."""
+MIN_LABEL_PX = 12  # a coordinate is never drawn smaller than this on screen, however small the board
+
+
+class CoordinatesItem(QGraphicsItem):
+    """File letters and rank numbers along the two edges nearest the viewer, turning with the board,
+    above every tower's shadow; they grow with the board and never shrink below MIN_LABEL_PX."""
+
+    def __init__(self, proj: Projection) -> None:
+        super().__init__()
+        self.proj = proj
+        self.setZValue(Z_TOP - 1)
+        self.setAcceptedMouseButtons(Qt.NoButton)
+
+    def set_projection(self, proj: Projection) -> None:
+        self.prepareGeometryChange()
+        self.proj = proj
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self.proj.bounds().adjusted(-40, -40, 40, 40)
+
+    def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        p.setRenderHint(QPainter.Antialiasing)
+        scale = max(abs(p.worldTransform().m11()), abs(p.worldTransform().m12()), 1e-3)
+        px = max(15 if self.proj.mode == "3d" else 17, round(MIN_LABEL_PX / scale))
         font = QFont()
-        font.setPixelSize(15 if self.proj.mode == "3d" else 17)
+        font.setPixelSize(px)
         font.setBold(True)
         p.setFont(font)
         p.setPen(QColor("#f3dfb6"))
         d = 3.82 if self.proj.mode == "3d" else 3.74
         for i, letter in enumerate(FILES):
-            self._label(p, letter, [(i - 3, side) for side in (-d, d)])
+            self._label(p, letter, [(i - 3, side) for side in (-d, d)], px)
         for r in range(7):
-            self._label(p, str(r + 1), [(side, r - 3) for side in (-d, d)])
+            self._label(p, str(r + 1), [(side, r - 3) for side in (-d, d)], px)
 
-    def _label(self, p: QPainter, text: str, spots: list[tuple[float, float]]) -> None:
+    def _label(self, p: QPainter, text: str, spots: list[tuple[float, float]], px: int) -> None:
         """Draw `text` at whichever of two board spots lies nearer the viewer (lower on screen, then left)."""
         pts = [self.proj.board_point(x, y) for x, y in spots]
         pt = max(pts, key=lambda q: (round(q.y(), 3), -q.x()))
-        p.drawText(QRectF(pt.x() - 12, pt.y() - 10, 24, 20), Qt.AlignCenter, text)
+        p.drawText(QRectF(pt.x() - px, pt.y() - px, 2 * px, 2 * px), Qt.AlignCenter, text)
 
 
 class TowerItem(QGraphicsItem):

@@ -26,6 +26,9 @@ CACHE_MAX_KB = 256 * 1024  # the most Qt's pixmap cache may grow to hold the boa
 BOTTOM_ROOM = 56  # pixels kept free under the fitted board for the compass and the ⋮ button
 
 
+SEE_THROUGH = 0.3  # the opacity of a stack the mouse looks through
+
+
 class BoardView(QGraphicsView):
     """Shows the scene scaled to fit times `zoom`; emits the square under each press."""
 
@@ -136,9 +139,26 @@ class BoardView(QGraphicsView):
         event.accept()
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        """No dragging, no rubber band: a move only updates the hover text of the square."""
+        """No dragging, no rubber band: a move updates the hover text of the square, and a tall
+        stack standing in front of the floor under the mouse turns see-through."""
         square = self.square_at(event.position())
         if square != self.hovered:
             self.hovered = square
             self.square_hovered.emit(square)
+        self.see_through(self.mapToScene(event.position().toPoint()))
         event.accept()
+
+    def leaveEvent(self, event: QEvent) -> None:
+        self.see_through(None)
+        super().leaveEvent(event)
+
+    def see_through(self, scene_point: QPointF | None) -> None:
+        """In 3D, every tower whose stack (not its own square) covers `scene_point` is drawn at
+        SEE_THROUGH opacity, so the square behind it shows; the others, and all with None, solid.
+        The tower stays the one a click picks."""
+        floor = self.proj.square_at(scene_point) if scene_point is not None and self.proj.mode == "3d" else None
+        for item in self.scene().items():
+            if isinstance(item, TowerItem):
+                covering = (floor is not None and item.tower and item.square != floor
+                            and item.shape().contains(item.mapFromScene(scene_point)))
+                item.setOpacity(SEE_THROUGH if covering else 1.0)

@@ -15,7 +15,14 @@ from towers_core.castles import api
 
 from towers_qt.castles.board.animation import MoveAnimation, reached
 from towers_qt.castles.board.describe import move_text, square_text
-from towers_qt.castles.board.items import ArrowItem, BoardItem, GhostItem, SquareMark, TowerItem
+from towers_qt.castles.board.items import (
+    ArrowItem,
+    BoardItem,
+    CoordinatesItem,
+    GhostItem,
+    SquareMark,
+    TowerItem,
+)
 from towers_qt.castles.board.keys import BoardKeys
 from towers_qt.castles.board.overlays import ActionBar, RotatePanel, ViewMenuButton
 from towers_qt.castles.board.projection import Projection
@@ -64,6 +71,8 @@ class CastlesBoard(BoardKeys, QWidget):
         self.view.zoom = self._stored_zoom()
         self.board_item = BoardItem(self.proj)
         self.scene.addItem(self.board_item)
+        self.coordinates = CoordinatesItem(self.proj)
+        self.scene.addItem(self.coordinates)
         self.towers = {sq: TowerItem(sq, self.proj) for sq in SQUARES}
         for item in self.towers.values():
             self.scene.addItem(item)
@@ -237,6 +246,7 @@ class CastlesBoard(BoardKeys, QWidget):
         """Re-place every item for the current mode and rotation (re-sorting depth)."""
         self.view.proj = self.proj
         self.board_item.set_projection(self.proj)
+        self.coordinates.set_projection(self.proj)
         for item in self.towers.values():
             item.set_projection(self.proj)
         if self.animation is not None:

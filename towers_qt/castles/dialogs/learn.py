@@ -1,112 +1,42 @@
-"""LearnDialog: step through the sample game on a CastlesBoard, each push animated, with a sentence
-per move on the idea behind it."""
+"""Learn Castles: the sample game on a CastlesBoard, each push animated, with a sentence per move on
+the idea behind it (the window is the shell's LearnDialog)."""
 from __future__ import annotations
 
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
-from PySide6.QtWidgets import (
-    QDialog,
-    QHBoxLayout,
-    QLabel,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QWidget
 
-from towers_qt.castles.dialogs import sample_game
-from towers_qt.castles.board.widget import CastlesBoard
 from towers_qt.castles.board.hud import CastlesHud
-
-SHEET = """
-QDialog { background: #2a2420; }
-QLabel#Explain { color: #efe6d8; font-size: 12pt; background: #332b25; border: 1px solid #51463b;
-                 border-radius: 8px; padding: 10px 14px; }
-QLabel#Step { color: #e0bf6c; font-weight: bold; font-size: 11pt; }
-QPushButton { background: #3d342c; color: #efe6d8; border: 1px solid #6b5a43; border-radius: 6px;
-              padding: 6px 16px; font-size: 11pt; }
-QPushButton:hover, QPushButton:focus { border-color: #e0bf6c; }
-QPushButton:disabled { color: #6d6254; }
-"""
+from towers_qt.castles.board.widget import CastlesBoard
+from towers_qt.castles.dialogs import sample_game
+from towers_qt.shell.learn import LearnDialog as SharedLearnDialog
 
 
-class LearnDialog(QDialog):
-    """The sample game, one move at a time: Next/Back buttons and the ← / → keys."""
+class LearnDialog(SharedLearnDialog):
+    """The Castles sample game on its own board, whose view settings are kept apart from the game's."""
 
     def __init__(self, parent: QWidget | None = None, settings: QSettings | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("Learn Castles — a sample game")
-        self.setStyleSheet(SHEET)
         self.positions = sample_game.positions()
-        self.step = 0
         self.names = {"S": sample_game.words("{S}"), "N": sample_game.words("{N}")}
-        self.board = CastlesBoard(settings, self, key_prefix="castles/learn/")
-        self.board.setFocusPolicy(Qt.NoFocus)
-        self.hud = CastlesHud(self)
-        self.explain = QLabel(objectName="Explain")
-        self.explain.setWordWrap(True)
-        self.explain.setMinimumHeight(96)
-        self.explain.setAlignment(Qt.AlignLeft | Qt.AlignTop)
-        self.counter = QLabel(objectName="Step")
-        self.back = QPushButton("← Back")
-        self.next = QPushButton("Next →")
-        self.back.clicked.connect(self.go_back)
-        self.next.clicked.connect(self.go_forward)
-        self.next.setDefault(True)
-        row = QHBoxLayout()
-        row.addWidget(self.counter)
-        row.addStretch(1)
-        row.addWidget(self.back)
-        row.addWidget(self.next)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.hud)
-        layout.addWidget(self.board, 1)
-        layout.addWidget(self.explain)
-        layout.addLayout(row)
-        for key, slot in ((Qt.Key_Right, self.go_forward), (Qt.Key_Left, self.go_back)):
-            QShortcut(QKeySequence(key), self, slot)  # before the buttons' own arrow-key focus moves
-        self.resize(980, 860)
-        self._show(animate=False)
-        self.next.setFocus()
+        hud = CastlesHud()
+        board = CastlesBoard(settings, None, key_prefix="castles/learn/")
+        board.setFocusPolicy(Qt.NoFocus)
+        super().__init__(parent, "Learn Castles — a sample game", hud, board, len(sample_game.MOVES))
+        self.hud, self.board = hud, board
+        self.start()
 
-    def last_step(self) -> int:
-        return len(sample_game.MOVES)
-
-    def go_forward(self) -> None:
-        """The next move, animated."""
-        if self.step < self.last_step():
-            self.step += 1
-            self._show(animate=True)
-
-    def go_back(self) -> None:
-        """The previous position, at once."""
-        if self.step > 0:
-            self.step -= 1
-            self._show(animate=False)
-
-    def _show(self, animate: bool) -> None:
-        pos = self.positions[self.step]
-        action = sample_game.MOVES[self.step - 1][0] if self.step else None
+    def show_step(self, step: int, animate: bool) -> str:
+        pos = self.positions[step]
+        action = sample_game.MOVES[step - 1][0] if step else None
+        before = self.positions[step - 1] if step else None
         if animate and action is not None:
-            self.board.animate(self.positions[self.step - 1], action, pos)
+            self.board.animate(before, action, pos)
         else:
-            self.board.show_position(pos, action, [], False, self.positions[self.step - 1] if self.step else None)
+            self.board.show_position(pos, action, [], False, before)
         self.hud.update_from(pos, self.names, False)
-        if self.step == 0:
-            text = sample_game.words(sample_game.INTRO)
-        else:
-            mover = "{S}" if self.step % 2 else "{N}"
-            text = sample_game.words(f"<b>{self.step}. {mover} {action}</b> — " + sample_game.MOVES[self.step - 1][1])
-            if self.step == self.last_step():
-                text += "<br><br><b>" + sample_game.words(sample_game.LESSON) + "</b>"
-        self.explain.setText(text)
-        self.counter.setText(f"Move {self.step} of {self.last_step()}" if self.step else "Start")
-        self.back.setEnabled(self.step > 0)
-        self.next.setEnabled(self.step < self.last_step())
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() == Qt.Key_Right:
-            self.go_forward()
-        elif event.key() == Qt.Key_Left:
-            self.go_back()
-        else:
-            super().keyPressEvent(event)
+        if step == 0:
+            return sample_game.words(sample_game.INTRO)
+        mover = "{S}" if step % 2 else "{N}"
+        text = sample_game.words(f"<b>{step}. {mover} {action}</b> — " + sample_game.MOVES[step - 1][1])
+        if step == self.last_step():
+            text += "<br><br><b>" + sample_game.words(sample_game.LESSON) + "</b>"
+        return text

@@ -114,8 +114,6 @@ class BoardController(QObject):
         self.bar.set_choices([(a, action_label(c.parsed[a])) for a in c.bar_actions()])
         self.bar.no_follow.setVisible(bool(c.pending))
         self.bar.cancel_button.setVisible(bool(c.selected or c.card or c.pending))
-        self.bar.pass_button.setEnabled(c.has("pass"))
-        self.bar.resign_button.setEnabled(c.has("resign"))
         self.bar.prompt.setText(self._prompt())
         self._ghost()
         self.selectionChanged.emit()

@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -24,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from towers_core.board import SIDE_NAMES
 from towers_core.skirmish import api
-from towers_qt.shell.elided import ElidedLabel
+from towers_qt.shell.elided import ElidedLabel, wrap_twice
 from towers_qt.shell.fit import SMALL_SCREEN, fit_to_screen, scrolling
 from towers_qt.shell.look import (
     EDGE,
@@ -59,8 +60,9 @@ PRESET_TEXT = {
     "defensive": "Every Spearman, many bodies, a Soulcaster.",
 }
 ORDER = ("K", "Sh", "Cl", "Kn", "La", "Sq", "Ar", "Sp", "Sc", "So")
-EMBLEM = 38
+EMBLEM = 34
 COLUMNS = {"might": 56, "troops": 64, "move": 92, "count": 118}
+PREFERRED = QSize(1100, 1000)  # wide enough for most abilities on two lines; fit_to_screen bounds it
 
 
 def card_tooltip(code: str, info: dict) -> str:
@@ -70,6 +72,26 @@ def card_tooltip(code: str, info: dict) -> str:
     return (f"<p style='white-space:pre-wrap'><b>{info['name']}</b> ({code})<br>"
             f"Might {rank} · {troops} · moves {info['move']} · {info['count']} in the pool</p>"
             f"<p>{info['ability']}</p>")
+
+
+class AbilityLabel(ElidedLabel):
+    """The card's name in bold, then its ability, on two lines ending in "…" where there is no room
+    (the row's tooltip holds the whole card)."""
+
+    def __init__(self, name: str, ability: str) -> None:
+        self.name = name
+        super().__init__(f"{name} — {ability}", min_width=220, max_hint=560, wrap=True)
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setStyleSheet(f"color: {MUTED};")
+        self.setFixedHeight(2 * QFontMetrics(self.font()).lineSpacing() + 4)
+
+    def _elide(self) -> None:
+        metrics = QFontMetrics(self.font())
+        bold_extra = len(self.name) + 4  # the bold name is wider than the plain one measured
+        lines = wrap_twice(self.full_text, self.contentsRect().width() - bold_extra, metrics).split("\n")
+        rest = lines[0][len(self.name):]
+        shown = [f"<b style='color:{INK}'>{self.name}</b>{rest}"] + lines[1:]
+        QLabel.setText(self, "<br>".join(shown))
 
 
 class CardRow(QFrame):
@@ -86,29 +108,19 @@ class CardRow(QFrame):
                            f" border-radius: 6px; }} #musterRow QLabel {{ background: transparent;"
                            f" border: none; }}")
         row = QHBoxLayout(self)
-        row.setContentsMargins(8, 4, 10, 4)
+        row.setContentsMargins(8, 3, 10, 3)
         row.setSpacing(12)
         emblem = QLabel()
         emblem.setPixmap(card_pixmap(code, EMBLEM, self.devicePixelRatioF()))
         row.addWidget(emblem)
-        row.addLayout(self._name_block(), 1)
+        self.ability = AbilityLabel(info["name"], info["ability"])
+        row.addWidget(self.ability, 1)
         rank = "—" if code == "K" else str(info["rank"])
         troops = "free" if code == "K" else str(info["troops"])
         for text, key in ((rank, "might"), (troops, "troops"), (_move_text(info["move"]), "move")):
             row.addWidget(_cell(text, COLUMNS[key]))
         row.addWidget(self._counter())
         self.refresh()
-
-    def _name_block(self) -> QVBoxLayout:
-        block = QVBoxLayout()
-        block.setSpacing(1)
-        name = QLabel(self.info["name"])
-        name.setStyleSheet(f"color: {INK}; font-weight: bold; font-size: 11pt;")
-        ability = ElidedLabel(self.info["ability"], min_width=120, max_hint=120)
-        ability.setStyleSheet(f"color: {MUTED};")
-        block.addWidget(name)
-        block.addWidget(ability)
-        return block
 
     def _counter(self) -> QWidget:
         box = QWidget()
@@ -173,13 +185,14 @@ class MusterDialog(QDialog):
         self._build(name)
         self.setMinimumWidth(min(760, SMALL_SCREEN.width()))
         self.set_cards(self._initial(initial))
+        self.resize(PREFERRED)
         fit_to_screen(self)
 
     # -- construction ---------------------------------------------------------------------
     def _build(self, name: str | None) -> None:
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(26, 22, 26, 18)
-        layout.setSpacing(8)
+        layout.setContentsMargins(26, 18, 26, 14)
+        layout.setSpacing(6)
         who = name or SIDE_NAMES.get(self.side, self.side)
         layout.addWidget(heading(f"Muster — {who}", color=SIDE_TEXT.get(self.side, GOLD)))
         layout.addWidget(muted(f"Choose your barrack: up to {self.budget} troops. The King is "
@@ -190,7 +203,7 @@ class MusterDialog(QDialog):
         table = QWidget()
         rows = QVBoxLayout(table)
         rows.setContentsMargins(0, 0, 0, 0)
-        rows.setSpacing(layout.spacing())
+        rows.setSpacing(4)
         for code in [c for c in ORDER if c in self.card_info] + sorted(
                 set(self.card_info) - set(ORDER)):
             row = CardRow(code, self.card_info[code])

@@ -42,6 +42,7 @@ class CardTile(QWidget):
         super().__init__(parent)
         self.face = face
         self.selected = False
+        self.hinted = False  # the card the last hint deploys: lit like the board's hinted squares
         self.setFixedSize(QSize(card_w + 8, int(card_w * CARD_H / CARD_W) + 8))
         tip = card_text(face.code)
         if face.resting:
@@ -59,8 +60,15 @@ class CardTile(QWidget):
             painter.setOpacity(0.55)
         paint_card(painter, rect, self.face)
         painter.setOpacity(1.0)
-        if self.selected or self.face.deployable:
-            pen = QPen(palette.GOLD if self.selected else QColor(201, 162, 74, 150), 3 if self.selected else 1.5)
+        if self.hinted:
+            glow = QColor(palette.GOLD)
+            glow.setAlpha(170)
+            painter.setPen(QPen(glow, 8))
+            painter.setBrush(Qt.NoBrush)
+            painter.drawRoundedRect(rect.adjusted(-1, -1, 1, 1), 9, 9)
+        if self.selected or self.hinted or self.face.deployable:
+            lit = self.selected or self.hinted
+            pen = QPen(palette.GOLD if lit else QColor(201, 162, 74, 150), 3 if lit else 1.5)
             painter.setPen(pen)
             painter.setBrush(Qt.NoBrush)
             painter.drawRoundedRect(rect.adjusted(-2, -2, 2, 2), 9, 9)
@@ -80,6 +88,7 @@ class BarrackWidget(QWidget):
         self.setObjectName("BarrackWidget")
         self.tiles: list[CardTile] = []
         self._signature: tuple | None = None
+        self.hinted: str | None = None  # the card a hint deploys, lit until the hint goes
         self.card_w = int(CARD_W)
         self.columns = 3
         self.title = ElidedLabel()   # the player's name: however long, it never widens the dock
@@ -133,6 +142,7 @@ class BarrackWidget(QWidget):
                             deployable=code in deployable and not is_resting)
             tile = CardTile(face, self.card_w)
             tile.selected = code == selected
+            tile.hinted = code == self.hinted and not is_resting and not any(t.hinted for t in self.tiles)
             tile.clicked.connect(self.cardClicked)
             self.grid.addWidget(tile, i // self.columns, i % self.columns)
             tile.show()
@@ -141,6 +151,15 @@ class BarrackWidget(QWidget):
         self.title.set_full_text(names.get(viewer, viewer))   # a long name is cut, never the counts below
         self.hint.setText(self._hint(cards, deployable, troops))
         self._show_enemy(view, viewer, names)
+
+    def set_hint(self, code: str | None) -> None:
+        """Light one tile of `code` (a hinted deploy's card), or none."""
+        self.hinted = code
+        done = False
+        for tile in self.tiles:
+            tile.hinted = not done and tile.face.code == code and not tile.face.resting
+            done = done or tile.hinted
+            tile.update()
 
     def set_board_card_width(self, width: float) -> None:
         """Follow the board's card size, so the barrack never outsizes the battlefield."""
