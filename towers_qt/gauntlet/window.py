@@ -217,9 +217,9 @@ class GauntletWindow(GameFrame):
             self.curtain.continued.connect(self._curtain_lifted)
         self._after_curtain = then
         self.at_device = None
-        self.refresh()
         name = (self.pending or {}).get("players", self.session.players)[side].name
         self.curtain.present(side, name or SIDE_WORD[side], turn, None, note)
+        self.refresh()
 
     def _curtain_lifted(self) -> None:
         then, self._after_curtain = self._after_curtain, None
@@ -243,7 +243,8 @@ class GauntletWindow(GameFrame):
     def refresh(self) -> None:
         """The HUD, board, bars and Log from the viewer's view, or nothing while the curtain is down."""
         s = self.session
-        if not s.position or self.curtain_up() or self.pending is not None:
+        nobody = s.mode() == "hotseat" and self.at_device is None  # the device is between players
+        if not s.position or self.curtain_up() or self.pending is not None or nobody:
             self._blank()
             return
         viewer = self.viewer
