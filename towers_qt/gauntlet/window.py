@@ -57,6 +57,7 @@ class GauntletWindow(GameFrame):
         self.session = session or GauntletSession(self)
         self.at_device: str | None = None   # hot-seat: the player holding the device
         self.picker = Picker()
+        self._picked_on: dict | None = None  # the position the selection belongs to
         self.curtain: GauntletCurtain | None = None
         self._after_curtain: Callable[[], None] | None = None
         self.draft_dialog: DraftDialog | None = None
@@ -250,8 +251,9 @@ class GauntletWindow(GameFrame):
         viewer = self.viewer
         view = s.view(viewer)
         legal = s.legal_actions(viewer) if s.mode() != "hotseat" or self.at_device == viewer else []
-        if legal != self.picker.legal:
-            self.picker.reset(legal)
+        if legal != self.picker.legal or self._picked_on is not s.position:
+            self.picker.reset(legal)  # a new position: the selection was for the old one
+            self._picked_on = s.position
         names = self.names()
         thinking = s.ai.busy and s.asking == "move"
         self.board.show_view(view)
