@@ -139,6 +139,7 @@ class ActionBar(QWidget):
 
     def set_actions(self, actions: list[str], pieces: dict, hint: str) -> None:
         for b in self.buttons:
+            b.hide()
             b.deleteLater()
         self.buttons = []
         while self.flow.count():

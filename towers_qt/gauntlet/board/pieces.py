@@ -5,7 +5,7 @@ the view, so it is never drawn)."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from towers_qt.gauntlet.board.style import BURN, HP_GOOD, HP_LOW, SIDE, SIDE_DARK, SIDE_INK, TILE
@@ -85,7 +85,10 @@ class PieceItem(QGraphicsItem):
         painter.setPen(SIDE_INK[side])
         font = QFont("DejaVu Sans", 24)
         painter.setFont(font)
-        painter.drawText(body, Qt.AlignCenter, glyph)
+        if q["type"] == "Wt" and not QFontMetrics(font).inFontUcs4(ord(glyph)):
+            _tower(painter, body, SIDE_INK[side])  # ⛫ is missing from many fonts: drawn instead
+        else:
+            painter.drawText(body, Qt.AlignCenter, glyph)
         if is_unit and q["royal"]:
             self._crown(painter)
         if q.get("sieged"):
@@ -160,3 +163,19 @@ def _flame(painter: QPainter, r: QRectF) -> None:
     painter.setPen(Qt.NoPen)
     painter.setBrush(BURN)
     painter.drawPath(path)
+
+
+def _tower(painter: QPainter, body: QRectF, ink: QColor) -> None:
+    """The Watchtower mark: a crenellated tower on a base."""
+    c, w = body.center(), body.width()
+    left, right, top, bottom = c.x() - w * 0.14, c.x() + w * 0.14, body.top() + body.height() * 0.2, \
+        body.bottom() - body.height() * 0.18
+    path = QPainterPath()
+    path.addRect(QRectF(left, top + 6, right - left, bottom - top - 6))
+    step = (right - left + 8) / 5
+    for i in range(0, 5, 2):
+        path.addRect(QRectF(left - 4 + i * step, top, step, 7))
+    path.addRect(QRectF(left - 8, bottom - 4, right - left + 16, 5))
+    painter.setPen(Qt.NoPen)
+    painter.setBrush(ink)
+    painter.drawPath(path.simplified())

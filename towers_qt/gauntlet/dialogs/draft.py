@@ -73,7 +73,7 @@ class DraftDialog(QDialog):
         self.setWindowTitle(f"Draft — {SIDE_WORD[side]}")
         self._build(name or SIDE_WORD[side])
         self._refresh()
-        self.setMinimumWidth(760)
+        self.setMinimumWidth(1000)
         fit_to_screen(self)
 
     # -- construction -----------------------------------------------------------------------------
@@ -139,7 +139,7 @@ class DraftDialog(QDialog):
         take.setChecked(fixed)
         take.setEnabled(not fixed)
         take.setToolTip(f"{NAME[code]} — {stats_line(code)}. {SLOT_TEXT[code]}")
-        stats = QLabel(stats_line(code) + (" · always yours" if fixed else ""))
+        stats = QLabel(stats_line(code))
         stats.setStyleSheet(f"color: {MUTED};")
         research = QComboBox()
         research.setObjectName(f"research{code}")
