@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import importlib.util
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QAbstractButton, QComboBox, QLabel, QListWidget, QWidget
+from PySide6.QtWidgets import QAbstractButton, QCheckBox, QComboBox, QLabel, QListWidget, QWidget
 
 from towers_qt.gauntlet.board.view import tile_rect
 
@@ -15,7 +15,9 @@ UNITS5 = ("Pa", "Kn", "Ro", "Bi", "Ma")
 
 
 def click(widget: QWidget) -> None:
-    QTest.mouseClick(widget, Qt.LeftButton)
+    """A click where a button reacts: a check box's indicator, any other button's centre."""
+    at = QPoint(8, widget.height() // 2) if isinstance(widget, QCheckBox) else widget.rect().center()
+    QTest.mouseClick(widget, Qt.LeftButton, Qt.NoModifier, at)
 
 
 def click_tile(win, tile: str) -> None:
