@@ -245,7 +245,7 @@ def test_new_game_chooses_the_game_then_its_options(window, qtbot, monkeypatch):
     window.new_game_dialog()
     new = window.current()
     qtbot.addWidget(new)
-    assert seen["titles"] == ["Skirmish", "Castles"] and all(seen["icons"])
+    assert seen["titles"] == ["Skirmish", "Castles", "Gauntlet of Crowns"] and all(seen["icons"])
     assert seen["options"] == "New game of Castles"
     assert isinstance(new, CastlesWindow) and new.session.mode() == "hotseat"
     assert new.session.position == api.new_position() and window.settings.last_game(KEYS) == "castles"
@@ -519,7 +519,7 @@ def test_a_file_of_a_game_the_app_lacks_is_refused_naming_the_registrys_games(ca
 
     path = tmp_path / "chess.towers.json"
     path.write_text(json.dumps({"format": "towers-save", "game": "chess", "version": 1}))
-    with pytest.raises(SaveError, match='game must be "skirmish" or "castles"'):
+    with pytest.raises(SaveError, match='game must be "skirmish", "castles" or "gauntlet"'):
         castles._load(path)
     assert not castles.successor  # the window stays as it was
     # a save from before the app had a choice of games holds the registry's first game

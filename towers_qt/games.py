@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from towers_qt.shell.game import GameKind
 
-KEYS: tuple[str, ...] = ("skirmish", "castles")
+KEYS: tuple[str, ...] = ("skirmish", "castles", "gauntlet")
 DEFAULT: str = KEYS[0]
 
 

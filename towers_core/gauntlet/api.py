@@ -93,3 +93,6 @@ def result(pos: dict) -> dict | None:
 def history_items(before: dict, action: str, after: dict, entries: list[dict], side: str) -> list[dict]:
     """What `side`'s AI history gains from `action` played on `before`: its log_view (§16.4)."""
     return log_view(before, action, side)
+
+
+from towers_core.gauntlet.preview import preview  # noqa: E402, F401  (public API: the app's hover preview)

@@ -1,0 +1,1 @@
+"""The battle board: field, pieces, selection and the hover preview."""

@@ -1,0 +1,1 @@
+"""The Battle Log dock."""
