@@ -1,7 +1,7 @@
 """Every rule section the code and tests cite exists in the game's own rules document.
 
 A citation is the section sign and a number (spelled as an escape here, so this file cites nothing).
-Its game comes from a rules-file name just before it on the line ("CASTLES-RULES", "RULES.md",
+Its game comes from a rules-file name just before it on the line ("docs/rules/skirmish.md",
 "docs/rules/gauntlet.md"), else from the citing file's path; a citation in a file of no game without
 such a name is skipped.
 """
@@ -125,8 +125,8 @@ def test_a_missing_section_is_reported() -> None:
 
 
 def test_a_rules_file_name_decides_the_game() -> None:
-    assert game_of_context("see CASTLES-RULES.md ") == "castles"
-    assert game_of_context("as in RULES.md ") == "skirmish"
+    assert game_of_context("see docs/rules/castles.md ") == "castles"
+    assert game_of_context("as in docs/rules/skirmish.md ") == "skirmish"
     assert game_of_context("(docs/rules/gauntlet.md ") == "gauntlet"
     assert game_of_context("RULES " + "x" * CONTEXT_CHARS) is None
     assert game_of_path(ROOT / "tests" / "test_rules_king.py") == "skirmish"

@@ -1,4 +1,4 @@
-"""The JSON-level API of Gauntlet of Crowns (GAUNTLET-RULES.md §21.0): plain dicts and strings
+"""The JSON-level API of Gauntlet of Crowns (docs/rules/gauntlet.md §21.0): plain dicts and strings
 in and out, never mutating inputs; bad input raises TowersError subclasses naming the field."""
 
 from __future__ import annotations
