@@ -132,3 +132,17 @@ def test_a_rules_file_name_decides_the_game() -> None:
     assert game_of_path(ROOT / "tests" / "test_rules_king.py") == "skirmish"
     assert game_of_path(ROOT / "tests" / "test_castles_rules_push.py") == "castles"
     assert game_of_path(ROOT / "tests" / "helpers.py") is None
+
+
+DOC_PATH = re.compile(r"(?<![\w/.-])docs/[\w./-]+\.md\b")
+
+
+def test_every_cited_document_exists() -> None:
+    """A document under docs/ named anywhere in the code, tests, docs or README is in the repository."""
+    places = [ROOT / "README.md", *(ROOT / "docs").rglob("*.md")]
+    for folder in (*SOURCE_DIRS, "benchmarks", "tools"):
+        places += [p for p in (ROOT / folder).rglob("*") if p.suffix in SOURCE_SUFFIXES | {".md"}]
+    named = {m.group(0) for p in places for m in DOC_PATH.finditer(p.read_text(encoding="utf-8"))}
+    assert "docs/rules/gauntlet.md" in named          # the scan reads the citations it is meant to
+    missing = sorted(n for n in named if not (ROOT / n).is_file())
+    assert not missing, f"cited but not in the repository: {missing}"
