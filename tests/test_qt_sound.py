@@ -207,3 +207,28 @@ def test_the_sounds_are_small_wavs_that_the_script_remakes_exactly(tmp_path):
         with wave.open(str(tmp_path / f"{name}.wav"), "rb") as made:
             assert (made.getnchannels(), made.getsampwidth(), made.getframerate()) == (1, 2, sound.RATE)
             assert made.readframes(made.getnframes()) == shipped.tobytes(), f"{name}.wav is not what the script makes"
+
+
+def test_the_player_plays_through_a_real_device_and_lets_it_go_when_idle(monkeypatch, qtbot):
+    """miniaudio's null backend: a device that consumes samples in real time and plays nothing."""
+    import miniaudio
+
+    opened: list = []
+
+    def null_device(self):
+        device = miniaudio.PlaybackDevice(output_format=miniaudio.SampleFormat.SIGNED16, nchannels=1,
+                                          sample_rate=sound.RATE, backends=[miniaudio.Backend.NULL])
+        opened.append(device)
+        return device
+    monkeypatch.setattr(sound.MiniaudioPlayer, "_open", null_device)
+    monkeypatch.setattr(sound, "IDLE_S", 0.3)
+    player = sound.MiniaudioPlayer()
+    with qtbot.waitSignal(player.ready, timeout=5000):
+        player.start()
+    assert player.reason is None and len(opened) == 1, "the probe opened a device and closed it"
+    player.play("deploy")
+    qtbot.waitUntil(lambda: len(opened) == 2 and opened[1].running, timeout=5000)
+    qtbot.waitUntil(lambda: not player.voices and player.queue.empty(), timeout=5000)
+    qtbot.waitUntil(lambda: not opened[1].running, timeout=5000)  # closed after IDLE_S of silence
+    player.close()
+    assert not player.thread.is_alive()

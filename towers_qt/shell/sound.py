@@ -72,16 +72,13 @@ class MiniaudioPlayer(Player):
             self.thread.join(1.0)
 
     def _run(self) -> None:
-        device = None
         try:
-            device = self._open()
+            self._open().close()
             self.reason = None
+            self.ready.emit()
         except Exception as exc:  # no library, no backend, no device: the app stays silent
-            logging.getLogger(__name__).info("no sound: %s", exc)
-            self.reason = "No sound device was found, so the game is silent."
-        if device is not None:
-            device.close()
-        self.ready.emit()
+            self._give_up(exc)
+        device = None
         while self.reason is None:
             try:
                 name = self.queue.get(timeout=IDLE_S if device is not None else None)
@@ -97,10 +94,23 @@ class MiniaudioPlayer(Player):
             with self.lock:
                 self.voices.append(memoryview(self.pcm[name]))
             if device is None:
-                device = self._open()
-                device.start(self._mixer())
+                try:
+                    device = self._start()
+                except Exception as exc:  # the device went away since the probe
+                    self._give_up(exc)
         if device is not None:
             device.close()
+
+    def _give_up(self, exc: Exception) -> None:
+        logging.getLogger(__name__).info("no sound: %s", exc)
+        self.reason = "No sound device was found, so the game is silent."
+        self.ready.emit()
+
+    def _start(self):
+        device, mixer = self._open(), self._mixer()
+        next(mixer)  # miniaudio sends to a generator already started
+        device.start(mixer)
+        return device
 
     def _open(self):
         import miniaudio
