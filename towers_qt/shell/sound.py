@@ -115,8 +115,9 @@ class MiniaudioPlayer(Player):
     def _open(self):
         import miniaudio
 
-        backends = [b for b in miniaudio.get_enabled_backends()
-                    if b not in (miniaudio.Backend.NULL, miniaudio.Backend.CUSTOM)]
+        # miniaudio's own priority (the enum's order), without the null backend that "plays" anywhere
+        backends = sorted((b for b in miniaudio.get_enabled_backends()
+                           if b not in (miniaudio.Backend.NULL, miniaudio.Backend.CUSTOM)), key=lambda b: b.value)
         return miniaudio.PlaybackDevice(output_format=miniaudio.SampleFormat.SIGNED16, nchannels=1,
                                         sample_rate=RATE, backends=backends, app_name="Towers")
 
