@@ -20,13 +20,13 @@ from towers_qt.castles.board.keys import BOARD_KEYS
 from towers_qt.castles.docks.move_list import MoveList
 from towers_qt.castles.rules_text import game_over_text, rules_html
 from towers_qt.castles.session import CastlesSession
+from towers_qt.castles import sounds
 from towers_qt.shell.frame import GameFrame
 from towers_qt.shell.new_game import GameSetup
 from towers_qt.shell.palette import SCHEMES, colour_word
 from towers_qt.shell.players import Player
 from towers_qt.shell.settings import ANIMATION_MS, AnimationSpeed, Settings
 from towers_qt.shell.sound import Sound, ending
-from towers_qt.castles import sounds
 
 
 def side_names() -> dict[str, str]:
@@ -105,8 +105,8 @@ class CastlesWindow(GameFrame):
         self._game_toolbar(view, [self.undo_action, self.hint_action, self.resign_action],
                            "Undo, Hint and Resign")
         self._speed_menu(view)
-        self._palette_action(view)
         self.sound_action = self.sound.add_to(view)
+        self._palette_action(view)
         self._keys_action(view, BOARD_KEYS)
         help_ = self.menuBar().addMenu("&Help")
         self._menu_action(help_, "&Rules of Castles", self.show_rules, QKeySequence.HelpContents)

@@ -155,8 +155,8 @@ class MainWindow(GameFrame):
             action.triggered.connect(lambda _=False, k=key: self.set_orientation(k))
             group.addAction(action)
         self._speed_menu(view)
-        self._palette_action(view)
         self.sound_action = self.sound.add_to(view)
+        self._palette_action(view)
         self._keys_action(view, BOARD_KEYS)
 
     def _default_layout(self) -> None:
