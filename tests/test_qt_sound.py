@@ -56,7 +56,7 @@ def castles(open_window, settings, fake):
 
 
 def heard_in_skirmish(entry: dict) -> list[str]:
-    """What a Skirmish entry should sound like, from the rules of the table in the brief."""
+    """What a Skirmish entry should sound like: its arrival, then a taking chime or a blow."""
     out = {"deploy": ["deploy"], "maneuver": ["move"], "retreat": ["move"]}.get(entry["kind"], [])
     fight = entry.get("fight")
     if fight:
