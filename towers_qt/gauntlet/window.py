@@ -25,6 +25,7 @@ from towers_qt.gauntlet.board.style import SIDE
 from towers_qt.gauntlet.board.view import GauntletBoard
 from towers_qt.gauntlet.curtain import LOOK_AWAY, GauntletCurtain
 from towers_qt.gauntlet.dialogs.draft import DraftDialog
+from towers_qt.gauntlet import sounds
 from towers_qt.gauntlet.session import SIDES, GauntletSession, ai_seed
 from towers_qt.gauntlet.words import REASON, SIDE_WORD, entry_words, event_words
 from towers_qt.shell.frame import GameFrame
@@ -32,6 +33,7 @@ from towers_qt.shell.log_dock import LogWidget
 from towers_qt.shell.new_game import GameSetup
 from towers_qt.shell.players import Player
 from towers_qt.shell.settings import Settings
+from towers_qt.shell.sound import Sound, ending
 
 PLACE_HINT = ("On your first turn, place your King on any Home Row tile, then two Depots beside him — all free of "
               "charge.")
@@ -55,6 +57,7 @@ class GauntletWindow(GameFrame):
                  autosave: bool = True) -> None:
         super().__init__(settings, autosave)
         self.session = session or GauntletSession(self)
+        self.sound = Sound(self.settings)
         self.at_device: str | None = None   # hot-seat: the player holding the device
         self.picker = Picker()
         self._picked_on: dict | None = None  # the position the selection belongs to
@@ -110,6 +113,7 @@ class GauntletWindow(GameFrame):
         self._quit_action(game)
         view = self.menuBar().addMenu("&View")
         view.addAction(self.log_dock.toggleViewAction())
+        self.sound_action = self.sound.add_to(view)
         self._keys_action(view, BOARD_KEYS)
         help_ = self.menuBar().addMenu("&Help")
         self._menu_action(help_, "&Rules of the Gauntlet of Crowns", self.show_rules, QKeySequence.HelpContents)
@@ -353,6 +357,8 @@ class GauntletWindow(GameFrame):
             self.bar.news.setText(UNSEEN)
 
     def on_action_played(self, action: str, before: dict) -> None:
+        s = self.session
+        self.sound.cue(sounds.cues(action, s.logs[-1][self.viewer]) + ending(s.result, s.humans()))
         self.after_turn()
 
     def confirm_resign(self) -> None:
