@@ -19,7 +19,9 @@ from PySide6.QtWidgets import QDialog, QVBoxLayout, QWidget
 from towers_core.errors import TowersError
 from towers_core.gauntlet import api
 from towers_core.gauntlet.position import raw_view
+from towers_qt.gauntlet.board.animation import beats, shooter
 from towers_qt.gauntlet.board.hud import ActionBar, GauntletHud, RosterBar
+from towers_qt.gauntlet.board.last_turn import last_turn
 from towers_qt.gauntlet.board.picking import Picker
 from towers_qt.gauntlet.board.style import SIDE
 from towers_qt.gauntlet.board.view import GauntletBoard
@@ -31,7 +33,7 @@ from towers_qt.shell.frame import GameFrame
 from towers_qt.shell.log_dock import LogWidget
 from towers_qt.shell.new_game import GameSetup
 from towers_qt.shell.players import Player
-from towers_qt.shell.settings import Settings
+from towers_qt.shell.settings import ANIMATION_MS, AnimationSpeed, Settings
 
 PLACE_HINT = ("On your first turn, place your King on any Home Row tile, then two Depots beside him — all free of "
               "charge.")
@@ -248,6 +250,8 @@ class GauntletWindow(GameFrame):
         if not s.position or self.curtain_up() or self.pending is not None or nobody:
             self._blank()
             return
+        if self.animating:  # the board plays the last action; the rest follows when it ends
+            return
         viewer = self.viewer
         view = s.view(viewer)
         legal = s.legal_actions(viewer) if s.mode() != "hotseat" or self.at_device == viewer else []
@@ -257,6 +261,7 @@ class GauntletWindow(GameFrame):
         names = self.names()
         thinking = s.ai.busy and s.asking == "move"
         self.board.show_view(view)
+        self.board.show_last_turn(*last_turn(s.entries(viewer), viewer))
         self._show_selection(view)
         self.hud.update_from(view, viewer, names, legal, thinking)
         self.roster.update_from(view["armies"][viewer], legal)
@@ -295,7 +300,7 @@ class GauntletWindow(GameFrame):
 
     # -- the board --------------------------------------------------------------------------------
     def click_tile(self, tile: str) -> None:
-        if not self.picker.legal:
+        if not self.picker.legal or self.animating:
             return
         self.news = ""
         action = self.picker.click(tile)
@@ -337,7 +342,7 @@ class GauntletWindow(GameFrame):
     def play(self, action: str) -> None:
         """An action chosen on the board (or End turn, the token, Resign); the core refuses anything illegal."""
         s = self.session
-        if not s.human_to_move() or self.curtain_up() or s.to_move != self.viewer:
+        if self.animating or not s.human_to_move() or self.curtain_up() or s.to_move != self.viewer:
             return
         if self.session.mode() == "hotseat" and self.at_device != s.to_move:
             return
@@ -353,7 +358,29 @@ class GauntletWindow(GameFrame):
             self.bar.news.setText(UNSEEN)
 
     def on_action_played(self, action: str, before: dict) -> None:
-        self.after_turn()
+        """Animate what the viewer saw of the action (their log events), then carry on."""
+        s, viewer = self.session, self.viewer
+        speed = ANIMATION_MS[self.settings.animation_speed()] / ANIMATION_MS[AnimationSpeed.NORMAL]
+        seen = s.logs[-1][viewer] if s.logs else []
+        events = [ev for entry in seen for ev in entry.get("ev", [])]
+        nobody = s.mode() == "hotseat" and self.at_device is None
+        if speed <= 0 or not self.isVisible() or not self.animations_enabled or self.curtain_up() or nobody \
+                or not beats(events):
+            self.after_turn()
+            return
+        shown = api.view(before, viewer)
+        origin = shooter(seen[0]["a"], [])[0]
+        sieged = bool(origin and shown["pieces"].get(origin, {}).get("sieged"))
+        self.animating = True
+        self.board.show_preview(None)
+        animation = self.board.animate(shown, seen[0]["a"], events, speed, sieged)
+        animation.finished.connect(self._animation_done)
+        animation.start()
+
+    def _animation_done(self) -> None:
+        if self.animating:
+            self.animating = False
+            self.after_turn()
 
     def confirm_resign(self) -> None:
         if self.picker.legal:

@@ -7,6 +7,7 @@ from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QMouseEvent, QPainter, QPen, QResizeEvent
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem, QGraphicsView
 
+from towers_qt.gauntlet.board.animation import ActionAnimation
 from towers_qt.gauntlet.board.pieces import PieceItem
 from towers_qt.gauntlet.board.style import (
     CHOSEN,
@@ -21,9 +22,11 @@ from towers_qt.gauntlet.board.style import (
     MARGIN,
     MOVE,
     SELECTED,
+    SIDE,
     TARGET,
     TILE,
 )
+from towers_qt.gauntlet.words import SIDE_WORD
 
 FILES = "abcdefg"
 SIZE = 7 * TILE + 2 * MARGIN
@@ -62,12 +65,15 @@ class GauntletBoard(QGraphicsView):
         self._marks: list[QGraphicsItem] = []
         self._preview: list[QGraphicsItem] = []
         self._hovered = ""
+        self.pieces: dict[str, PieceItem] = {}  # the drawn pieces by tile (the animation moves them)
+        self.animation: ActionAnimation | None = None
 
     # -- drawing ----------------------------------------------------------------------------------
     def show_view(self, view: dict) -> None:
         """Draw the field and every piece of `view` (a side's view: nothing it cannot see)."""
+        self.stop_animation()
         self.scene_.clear()
-        self._marks, self._preview = [], []
+        self._marks, self._preview, self.pieces = [], [], {}
         if not view:
             return
         control = set(view["control_tiles"])
@@ -85,6 +91,28 @@ class GauntletBoard(QGraphicsView):
             item.setPos(tile_rect(t).topLeft())
             item.setZValue(2)
             self.scene_.addItem(item)
+            self.pieces[t] = item
+
+    def show_last_turn(self, side: str | None, tiles: list[str]) -> None:
+        """Outline the tiles the other side's last turn touched, in its colour."""
+        for t in tiles if side else []:
+            item = self.scene_.addRect(tile_rect(t).adjusted(5, 5, -5, -5), QPen(SIDE[side].lighter(120), 3,
+                                                                                    Qt.DashLine), Qt.NoBrush)
+            item.setZValue(1.5)
+            item.setData(0, f"last turn {t}")
+            item.setToolTip(f"{SIDE_WORD[side]}'s last turn acted here (see the Battle Log)")
+
+    # -- animation ----------------------------------------------------------------------------------
+    def animate(self, view: dict, action: str, events: list[list], factor: float, sieged: bool) -> ActionAnimation:
+        """Show `view` (the position before) and play the viewer's events of `action` over it."""
+        self.show_view(view)
+        self.animation = ActionAnimation(self, action, events, factor, sieged)
+        return self.animation
+
+    def stop_animation(self) -> None:
+        animation, self.animation = self.animation, None
+        if animation is not None:
+            animation.stop()
 
     def _tile(self, t: str, dark: bool, control: set[str]) -> None:
         r = tile_rect(t)
