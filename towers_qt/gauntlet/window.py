@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QVBoxLayout, QWidget
 
 from towers_core.errors import TowersError
@@ -22,16 +22,17 @@ from towers_core.gauntlet.position import raw_view
 from towers_qt.gauntlet.board.animation import beats, shooter
 from towers_qt.gauntlet.board.hud import ActionBar, GauntletHud, RosterBar
 from towers_qt.gauntlet.board.last_turn import last_turn
-from towers_qt.gauntlet.board.picking import Picker
-from towers_qt.gauntlet.board.style import SIDE
+from towers_qt.gauntlet.board.picking import Picker, origin_of
+from towers_qt.gauntlet.board.style import SIDE, apply_scheme
 from towers_qt.gauntlet.board.view import GauntletBoard
 from towers_qt.gauntlet.curtain import LOOK_AWAY, GauntletCurtain
 from towers_qt.gauntlet.dialogs.draft import DraftDialog
 from towers_qt.gauntlet.session import SIDES, GauntletSession, ai_seed
-from towers_qt.gauntlet.words import REASON, SIDE_WORD, entry_words, event_words
+from towers_qt.gauntlet.words import REASON, SIDE_WORD, action_words, entry_words, event_words
 from towers_qt.shell.frame import GameFrame
 from towers_qt.shell.log_dock import LogWidget
 from towers_qt.shell.new_game import GameSetup
+from towers_qt.shell.palette import scheme_name
 from towers_qt.shell.players import Player
 from towers_qt.shell.settings import ANIMATION_MS, AnimationSpeed, Settings
 
@@ -41,7 +42,10 @@ PICK_HINT = "Select one of your pieces: its moves and targets light up. Or deplo
 UNSEEN = "Something unseen blocks the path. No AP was spent; the unit may still act."
 GOLD_NEXT = "Crimson has sealed their army. Gold drafts second, and scouts one Crimson unit first."
 BOARD_KEYS = (("Click a piece", "select it: its moves and targets light up"),
-              ("Click a lit tile", "move there, or act on it"), ("Escape", "cancel the selection"))
+              ("Click a lit tile", "move there, or act on it"), ("Arrows", "move the cursor over the board"),
+              ("Enter / Space", "act on the cursor's tile, as a click does"), ("1–9", "deploy the unit type of that "
+                                                                                  "roster button"),
+              ("E", "end your turn"), ("Escape", "cancel the selection"))
 
 
 def side_of_setup(seat: str | None) -> str | None:
@@ -68,6 +72,7 @@ class GauntletWindow(GameFrame):
         self.news = ""
         self.pending: dict | None = None  # a Draft under way: players, seed, the sealed armies
         self.setWindowTitle("Towers — Gauntlet of Crowns")
+        apply_scheme(scheme_name())
         self.setObjectName("GauntletWindow")
         self._build_centre()
         self.log_view = LogWidget()
@@ -108,15 +113,24 @@ class GauntletWindow(GameFrame):
         self._file_actions(game)
         game.addSeparator()
         self.end_action = self._menu_action(game, "&End turn", lambda: self.play("end"), "E")
+        self.hint_action = self._menu_action(game, "&Hint", self.ask_hint, "H")
+        self.hint_action.setToolTip("The computer's suggestion for your next action, from your side's view only")
         self.resign_action = self._menu_action(game, "&Resign…", self.confirm_resign)
         self._quit_action(game)
         view = self.menuBar().addMenu("&View")
         view.addAction(self.log_dock.toggleViewAction())
+        self._speed_menu(view)
+        self._palette_action(view)
         self._keys_action(view, BOARD_KEYS)
         help_ = self.menuBar().addMenu("&Help")
         self._menu_action(help_, "&Rules of the Gauntlet of Crowns", self.show_rules, QKeySequence.HelpContents)
         self._menu_action(help_, "&About Towers", self.show_about)
         self._escape_action(self.cancel_selection, "Cancel the selection")
+        for number in range(1, 10):
+            key = QAction(self)
+            key.setShortcut(QKeySequence(str(number)))
+            key.triggered.connect(lambda _=False, n=number: self.roster.pick_number(n) if self.picker.legal else None)
+            self.addAction(key)
 
     def _default_layout(self) -> None:
         self.resizeDocks([self.log_dock], [max(260, self.width() // 4)], Qt.Horizontal)
@@ -194,6 +208,18 @@ class GauntletWindow(GameFrame):
         self.session.new_battle(p["players"], p["seed"], p["armies"], p.get("scout"))
         self.forget_file()
         self._show_new_game()
+        self._welcome()
+
+    def _welcome(self) -> None:
+        """A first Battle of this game (also when it was chosen from another game's window)."""
+        from towers_qt.games import game_kind
+        from towers_qt.shell.welcome import show_welcome
+
+        kind = game_kind(self.GAME)
+        if self.settings.welcomed(kind) or not self.isVisible():
+            return
+        self.welcome_box = show_welcome(self, kind.welcome_text(self.viewer, self.session.mode()))
+        self.settings.set_welcomed(kind)
 
     def start_demo(self, seed: int, level: str = "easy") -> None:
         """Computer against computer (the smoke test): both armies and the scout from the AI."""
@@ -260,6 +286,7 @@ class GauntletWindow(GameFrame):
             self._picked_on = s.position
         names = self.names()
         thinking = s.ai.busy and s.asking == "move"
+        self.board.flipped = viewer == "C"
         self.board.show_view(view)
         self.board.show_last_turn(*last_turn(s.entries(viewer), viewer))
         self._show_selection(view)
@@ -293,9 +320,14 @@ class GauntletWindow(GameFrame):
         self.bar.set_actions(listed, view["pieces"], hint)
         self.bar.news.setText(self.news)
 
+    def recolour(self) -> None:
+        apply_scheme(scheme_name())
+        self.refresh()
+
     def update_actions(self) -> None:
         mine = bool(self.picker.legal)
         self.end_action.setEnabled(mine and "end" in self.picker.legal)
+        self.hint_action.setEnabled(mine and not self.session.ai.busy and not self.animating)
         self.resign_action.setEnabled(mine)
 
     # -- the board --------------------------------------------------------------------------------
@@ -372,6 +404,7 @@ class GauntletWindow(GameFrame):
         origin = shooter(seen[0]["a"], [])[0]
         sieged = bool(origin and shown["pieces"].get(origin, {}).get("sieged"))
         self.animating = True
+        self.board.flipped = viewer == "C"
         self.board.show_preview(None)
         animation = self.board.animate(shown, seen[0]["a"], events, speed, sieged)
         animation.finished.connect(self._animation_done)
@@ -406,13 +439,34 @@ class GauntletWindow(GameFrame):
         if dialog.wants_new_game:
             QTimer.singleShot(0, self.new_game_dialog)
 
+    def ask_hint(self) -> None:
+        s = self.session
+        if self.animating or not self.picker.legal or s.to_move != self.viewer:
+            return
+        if s.request_hint():
+            self.statusBar().showMessage("The computer is looking for a hint…")
+
     def show_hint(self, action: str) -> None:
-        """The Gauntlet gives no hints (the signal is every session's)."""
+        """The suggested action: in words in the status bar, previewed on the board, its piece selected."""
+        if action not in self.picker.legal:
+            self.statusBar().showMessage("The hint came for a position that has changed.", 5000)
+            return
+        pieces = self.session.view(self.viewer)["pieces"]
+        self.statusBar().showMessage(f"Hint: {action_words(action, pieces)}")
+        origin = origin_of(action)
+        if origin and origin in self.picker.origins():
+            self.picker.clear()
+            self.picker.click(origin)
+            self._show_selection(self.session.view(self.viewer))
+        self.preview(action)
 
     # -- help -------------------------------------------------------------------------------------
     def show_rules(self) -> None:
-        from towers_qt.gauntlet.rules_text import rules_html
+        from towers_qt.gauntlet.rules_text import add_art, rules_html
         from towers_qt.shell.rules_window import RulesWindow
 
-        self.rules_window = RulesWindow(self, rules_html(), "Towers — Rules of the Gauntlet of Crowns")
+        html = rules_html()
+        self.rules_window = RulesWindow(self, html, "Towers — Rules of the Gauntlet of Crowns")
+        add_art(self.rules_window.browser.document())
+        self.rules_window.browser.setHtml(html)  # again, now that the art is there
         self.rules_window.show()

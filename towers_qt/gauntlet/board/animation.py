@@ -40,12 +40,6 @@ def _group(ev: list) -> str:
     return "die" if ev[0] == "die" else "impact"
 
 
-def centre(tile: str) -> QPointF:
-    from towers_qt.gauntlet.board.view import tile_rect
-
-    return tile_rect(tile).center()
-
-
 def shooter(action: str, events: list[list]) -> tuple[str | None, list[str]]:
     """Where the attacker stands when it strikes (after its move) and what it aims at; (None, [])
     when the action is no attack or its origin is hidden from the viewer."""
@@ -146,7 +140,7 @@ class ActionAnimation(QObject):
         if item is None:
             return None
         self.board.pieces[to] = item
-        start, end = item.pos(), item.pos() + (centre(to) - centre(origin))
+        start, end = item.pos(), item.pos() + (self.board.rect_of(to).center() - self.board.rect_of(origin).center())
         tiles = max(1.0, math.dist((start.x(), start.y()), (end.x(), end.y())) / TILE)
         curve = QEasingCurve.OutBack if shoved else QEasingCurve.InOutQuad
         return self._anim(STEP_MS * (0.8 if shoved else min(tiles, 3)),
@@ -160,7 +154,7 @@ class ActionAnimation(QObject):
         dot.setZValue(8)
         dot.setData(0, f"animation shot {origin} {target}")
         self._add(dot)
-        a, b = centre(origin), centre(target)
+        a, b = self.board.rect_of(origin).center(), self.board.rect_of(target).center()
         lift = TILE * (1.2 if sieged else 0.2)  # a shell arcs high; a shot flies nearly flat
 
         def step(v: float) -> None:
@@ -175,7 +169,7 @@ class ActionAnimation(QObject):
         label.setZValue(9)
         label.setData(0, f"animation number {tile} {text}")
         self._add(label)
-        c = centre(tile)
+        c = self.board.rect_of(tile).center()
         w = label.boundingRect().width()
 
         def step(v: float) -> None:
