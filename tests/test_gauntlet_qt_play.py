@@ -110,3 +110,18 @@ def test_hint_previews_a_legal_action_for_the_human(gwin, qtbot):
     gwin._show_new_game()
     gwin.hint_action.trigger()
     qtbot.waitUntil(lambda: gwin.statusBar().currentMessage().startswith("Hint:"), timeout=30000)
+
+
+def test_game_over_comes_through_the_shared_dialog_with_who_and_why_and_new_game(gwin, qtbot, monkeypatch):
+    start_hotseat(gwin, qtbot)
+    gwin.welcome_box.close()
+    lift(gwin)
+    asked = []
+    monkeypatch.setattr(gwin, "new_game_dialog", lambda: asked.append(1))
+    gwin.play("resign")
+    box = gwin.over_box
+    assert box is not None and box.isVisible()
+    assert box.title.text() == "Bea wins" and box.reason.text() == "Ann resigned."
+    assert not box.review_button.isVisible()
+    box.new_game_button.click()
+    qtbot.waitUntil(lambda: asked == [1], timeout=5000)

@@ -48,6 +48,17 @@ BOARD_KEYS = (("Click a piece", "select it: its moves and targets light up"),
               ("E", "end your turn"), ("Escape", "cancel the selection"))
 
 
+def result_words(result: dict, names: dict[str, str]) -> str:
+    """Why the Battle ended, naming who did it."""
+    winner, reason = result.get("winner"), result["reason"]
+    if winner is None:
+        return "The Battle ended without a winner."
+    loser = next(side for side in SIDES if side != winner)
+    if reason == "resign":
+        return f"{names[loser]} resigned."
+    return f"{names[winner]} {REASON.get(reason, reason)}."
+
+
 def side_of_setup(seat: str | None) -> str | None:
     """The options dialog's seats: S is Crimson (moves first), N is Gold."""
     return {"S": "C", "N": "G"}.get(seat or "")
@@ -426,10 +437,10 @@ class GauntletWindow(GameFrame):
         names = self.names()
         winner = s.result.get("winner")
         viewer = s.humans()[0] if s.mode() == "solo" else None
-        reason = f"{names[winner] if winner else 'Nobody'}: {REASON.get(s.result['reason'], s.result['reason'])}."
-        dialog = GameOverDialog("Battle over", winner, viewer, names, reason, None,
-                                f"{len(s.actions)} actions played", self)
-        dialog.review_button.hide()
+        turn = s.position["turn"]
+        dialog = GameOverDialog("Battle over", winner, viewer, names, result_words(s.result, names), None,
+                                f"Round {(turn + 1) // 2}, turn {turn} · {len(s.actions)} actions played", self)
+        dialog.review_button.hide()  # a review needs an evaluation the Gauntlet's core does not expose yet
         dialog.finished.connect(lambda _=0: self._game_over_closed(dialog))
         self.over_box = dialog
         dialog.open()
