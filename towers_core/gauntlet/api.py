@@ -73,3 +73,22 @@ def log_view(pos: dict, action: str, side: str) -> list[dict]:
         raise TowersError(f"side: {brief(side)} is not 'C' or 'G'")
     _, entries = _play(pos, action)
     return [e for e in (x.seen_by(side) for x in entries) if e is not None]
+
+
+def choose_action(view: dict, history: list, level: str, seed: int, time_ms: int | None = None) -> str:
+    """The AI's action for the mover of `view` (that side's own view, §16.2) given its log of the
+    Battle so far (log_view entries), at `level` (easy normal hard expert greedy random iters:N)."""
+    from towers_core.gauntlet.ai import player
+    return player.choose_action(view, history, level, seed, time_ms)
+
+
+def choose_army(level: str, seed: int, side: str, scout_report: dict | None = None) -> dict:
+    """The AI's Draft army (§11) for `side`; Gold may pass the scout report of one Crimson slot."""
+    from towers_core.gauntlet.ai import draft
+    return draft.choose_army(level, seed, side, scout_report)
+
+
+def choose_scout(level: str, seed: int, crimson_view: dict) -> str:
+    """The Crimson slot the AI (Gold) scouts, from Gold's view of the Draft position or Crimson's army."""
+    from towers_core.gauntlet.ai import draft
+    return draft.choose_scout(level, seed, crimson_view)
