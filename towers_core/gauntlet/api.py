@@ -75,11 +75,11 @@ def log_view(pos: dict, action: str, side: str) -> list[dict]:
     return [e for e in (x.seen_by(side) for x in entries) if e is not None]
 
 
-def choose_action(view: dict, history: list, level: str, seed: int, time_ms: int | None = None) -> str:
-    """The AI's action for the mover of `view` (that side's own view, §16.2) given its log of the
-    Battle so far (log_view entries), at `level` (easy normal hard expert greedy random iters:N)."""
+def choose_action(own_view: dict, history: list, level: str, seed: int, time_ms: int | None = None) -> str:
+    """The AI's action for the mover of `own_view` (that side's own view, §16.2) given its log of
+    the Battle so far (log_view entries), at `level` (easy normal hard expert greedy random iters:N)."""
     from towers_core.gauntlet.ai import player
-    return player.choose_action(view, history, level, seed, time_ms)
+    return player.choose_action(own_view, history, level, seed, time_ms)
 
 
 def choose_army(level: str, seed: int, side: str, scout_report: dict | None = None) -> dict:
