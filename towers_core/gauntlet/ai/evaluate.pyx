@@ -286,6 +286,7 @@ cdef double evaluate(State* s, int side, int nxt, const double* w) noexcept nogi
 
 
 MAX_WEIGHT = 1e6
+WIN_VALUE = WIN   # a won Battle's value (lost: -WIN_VALUE)
 
 
 def checked_weights(weights: object) -> list:
