@@ -233,3 +233,22 @@ def test_the_evaluation_sees_material_and_the_royals():
     won = copy.deepcopy(base)
     won["result"] = {"winner": "G", "reason": "resign"}
     assert position_value(won, "G", w) == WIN and position_value(won, "C", w) == -WIN
+
+
+# -- belief about hidden enemy units -----------------------------------------------------------
+
+ROGUE_LOG = [{"turn": 1, "side": "C", "a": "Ro@c7", "ev": []},
+             {"turn": 3, "side": "C", "a": "c7-d6", "ev": [["move", "c7", "d6"]]},
+             {"turn": 3, "side": "C", "a": "d6*hide", "ev": [["hide", "d6"]]}]
+
+
+def test_a_hidden_enemy_is_believed_on_its_last_seen_tile():
+    from towers_core.gauntlet.ai.belief import determinize, last_seen
+    assert last_seen(ROGUE_LOG, "G") == {"d6": {"code": "Ro", "royal": False, "hidden": True}}
+    view = api.view(with_hidden_rogue("d5"), "G")
+    guess = determinize(view, ROGUE_LOG, "G")
+    assert guess["pieces"]["d6"]["type"] == "Ro" and guess["pieces"]["d6"]["hidden"]
+    assert set(guess["pieces"]) - set(view["pieces"]) == {"d6"}
+    moved_on = ROGUE_LOG + [{"turn": 3, "side": "C", "a": "?-e5", "ev": [["reveal", "e5", "Ro"]]}]
+    assert determinize(view, moved_on, "G") == view      # seen again: nothing hidden to guess
+    assert api.choose_action(view, ROGUE_LOG, CHEAP, 1) in api.legal_actions(view)

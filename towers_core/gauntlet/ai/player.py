@@ -4,8 +4,9 @@ The AI plays from what its side may see and nothing else, so it refuses a positi
 enemy unit or an unopened enemy slot, another side's view, and a history that is not its own log.
 Each call plans the rest of the turn on the view (planner.pyx) and returns the plan's first action:
 re-planning every action costs little (later calls have less AP to spend) and keeps the answer a
-function of the arguments alone, and it takes in at once whatever an action revealed. Actions
-refused this turn (§9: something unseen blocks them) are never opened with again.
+function of the arguments alone, and it takes in at once whatever an action revealed. Hidden enemy
+units are put back where the log last showed them (belief.py) before planning; actions refused this
+turn (§9: something unseen blocks them) are never opened with again.
 
 `choose_action` blocks; `Searcher` runs the same search on a background thread (the planner
 releases the GIL) so the app can poll `progress()` and `cancel()` it.
@@ -18,6 +19,7 @@ import time
 from towers_core.checks import check_time_ms, unsigned_seed
 from towers_core.errors import BadHistory, BadLevel, BadPosition, IllegalAction, brief
 from towers_core.gauntlet import api
+from towers_core.gauntlet.ai.belief import determinize
 from towers_core.gauntlet.ai.levels import get_level
 from towers_core.gauntlet.ai.planner import Planner
 from towers_core.gauntlet.ai.styles import style_of, style_weights
@@ -129,7 +131,8 @@ class Searcher(BackgroundSearch):
             return
         e = Engine(view)
         planner = Planner()
-        planner.set_position(view, [c for a in refused if (c := e.code_of(a)) is not None])
+        planner.set_position(determinize(view, history, side),
+                             [c for a in refused if (c := e.code_of(a)) is not None])
         planner.configure(lv.beam, lv.max_steps, lv.reply_width, lv.reply_steps, lv.noise, lv.nodes,
                           clock_left(time_ms, lv.time_ms, started), plan_seed(seed, view),
                           style_weights(style_of(view, side)))
