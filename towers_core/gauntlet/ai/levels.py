@@ -29,7 +29,7 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", 2, 6, 0, 0, 6.0, 4_000, 1000),
+    "easy": Level("easy", 1, 6, 0, 0, 12.0, 4_000, 1000),
     "normal": Level("normal", 6, 10, 6, 6, 0.0, 20_000, 1000),
     "hard": Level("hard", 12, 12, 16, 8, 0.0, 60_000, 2500),
     "expert": Level("expert", 24, 12, 40, 10, 0.0, 200_000, 5000),
