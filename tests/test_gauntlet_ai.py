@@ -230,6 +230,8 @@ def test_the_evaluation_sees_material_and_the_royals():
     hurt["pieces"]["a7"]["hp"] = 5
     w = style_weights("balanced")
     assert position_value(hurt, "G", w) > position_value(base, "G", w)
+    pawn = make(kings({"c2": unit("G", "Pa")}, c="a7", g="g1"), turn=4)   # c3 is a free Control Tile
+    assert dict(zip(TERMS, position_features(pawn, "G")))["post_path"] == 3
     won = copy.deepcopy(base)
     won["result"] = {"winner": "G", "reason": "resign"}
     assert position_value(won, "G", w) == WIN and position_value(won, "C", w) == -WIN

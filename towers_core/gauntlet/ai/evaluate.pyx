@@ -55,6 +55,7 @@ cdef enum:
     AFFLICTED = 24
     AP = 25
     TOKEN = 26
+    POST_PATH = 27
 
 # piece values (a Pawn about 4; structures by what they earn or guard; a site by its promise)
 cdef double VALUE[12]
@@ -72,7 +73,7 @@ def _init_tables() -> None:
     """Neighbour and Knight-offset masks from board.py; the feature order from styles.py."""
     from towers_core.gauntlet import board
     from towers_core.gauntlet.ai.styles import TERMS
-    assert len(TERMS) == NW and TERMS[TOKEN] == "token" and TERMS[EXPOSED] == "exposed"
+    assert len(TERMS) == NW and TERMS[POST_PATH] == "post_path" and TERMS[EXPOSED] == "exposed"
     for t, name in enumerate(board.TILES):
         NBM[t] = 0
         for n in board.NEIGHBOURS[name]:
@@ -239,6 +240,9 @@ cdef void features(State* s, int side, int nxt, double* f) noexcept nogil:
                 f[SIEGED] += 1
             if p.type == PA:
                 f[PAWNS] += 1
+                n = free_post_distance(s, t)
+                if n < 4:
+                    f[POST_PATH] += 4 - n
             if (p.type == BI or p.type == MA or p.type == RK or p.type == QU) and (
                     NBM[t] & s.occ & ~side_mask(s, side)):
                 f[CONTACT] += 1
@@ -249,6 +253,17 @@ cdef void features(State* s, int side, int nxt, double* f) noexcept nogil:
         f[TOKEN] = s.token
     if s.to_move == side:
         f[AP] = s.ap
+
+
+cdef int free_post_distance(State* s, int t) noexcept nogil:
+    """Distance from `t` to the nearest Control Tile with no structure on it (99: none)."""
+    cdef int u, d, best = 99
+    for u in range(49):
+        if s.control[u] and not (s.b[u].type >= 8 and ((s.occ >> u) & 1)):
+            d = dist(t, u)
+            if d < best:
+                best = d
+    return best
 
 
 cdef inline int tick_sum(Piece* p) noexcept nogil:

@@ -42,6 +42,7 @@ TERMS: tuple[str, ...] = (
     "afflicted",       # enemy units Shocked or Frozen (pending or active), minus mine
     "ap",              # AP left while my turn runs (ranks partial turns; zero once it ends)
     "token",           # Gold's unused +1 AP token
+    "post_path",       # my Pawns near a Control Tile with no structure yet (4 - distance, to 0)
 )
 
 BALANCED: dict[str, float] = {
@@ -50,13 +51,13 @@ BALANCED: dict[str, float] = {
     "posts": 9.0, "sites": 3.0, "home_site": 14.0, "depots": 3.0, "supply": 0.8,
     "advance": 0.18, "royal_advance": -0.25, "guard": 0.5, "hidden": 1.5, "ticks": -0.8,
     "sieged": 0.0, "forts": 0.0, "pawns": 0.0, "contact": -0.3, "spoils": 2.0, "afflicted": 1.2,
-    "ap": 1.0, "token": 0.5,
+    "ap": 1.0, "token": 0.5, "post_path": 0.0,
 }
 
 # each style: the terms it changes from BALANCED
 STYLE_CHANGES: dict[str, dict[str, float]] = {
     "balanced": {},
-    "swarm": {"pawns": 1.5, "advance": 0.3, "supply": 0.4},
+    "swarm": {"pawns": 1.5, "advance": 0.3, "supply": 0.4, "post_path": 0.6, "sites": 8.0},
     "bulwark": {"forts": 4.0, "guard": 1.2, "exposed": -0.5, "advance": 0.1},
     "assassin": {"hidden": 3.0, "royal_pressure": 1.2, "enemy_royal_hp": -2.2, "advance": 0.25},
     "attrition": {"health": 1.2, "royal_hp": 2.2, "ticks": -1.2, "exposed": -0.5},
