@@ -162,9 +162,12 @@ cdef inline int hits(int n) noexcept nogil:
 
 cdef void features(State* s, int side, int nxt, double* f) noexcept nogil:
     """The features of styles.TERMS for `side` (see there); `nxt` acts next."""
-    cdef int k, t, sd, sign, enemy = 1 - side, royal[2], home[2], n
+    cdef int k, t, sd, sign, n, enemy = 1 - side
+    cdef int royal[2]
+    cdef int home[2]
     cdef int cnt[2][49]
-    cdef double v, wt[2]
+    cdef double v
+    cdef double wt[2]
     cdef uint64_t m
     cdef Piece* p
     for k in range(NW):
