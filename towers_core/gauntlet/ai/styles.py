@@ -47,28 +47,28 @@ TERMS: tuple[str, ...] = (
 
 BALANCED: dict[str, float] = {
     "material": 1.0, "health": 0.7, "royal_hp": 5.0, "enemy_royal_hp": -5.0, "royal_low": 0.06,
-    "exposed": -0.35, "threat": 0.12, "royal_danger": -3.0, "royal_pressure": 1.5,
-    "posts": 9.0, "sites": 3.0, "home_site": 14.0, "depots": 3.0, "supply": 0.8,
-    "advance": 0.18, "royal_advance": -0.25, "guard": 0.5, "hidden": 1.5, "ticks": -0.8,
+    "exposed": -0.2, "threat": 0.12, "royal_danger": -3.0, "royal_pressure": 1.5,
+    "posts": 9.0, "sites": 3.0, "home_site": 14.0, "depots": 6.0, "supply": 0.8,
+    "advance": 0.4, "royal_advance": -0.25, "guard": 0.5, "hidden": 1.5, "ticks": -0.8,
     "sieged": 0.0, "forts": 0.0, "pawns": 0.0, "contact": -0.3, "spoils": 2.0, "afflicted": 1.2,
     "ap": 1.0, "token": 0.5, "post_path": 0.0,
 }
 
-# Royal HP and the attackers on each Royal were raised from 1.6 and 1.2/0.6 by Draft matches of
+# Royal HP, the attackers on each Royal, Depots, advance and exposure were set by Draft matches of
 # `normal` against itself (docs/gauntlet-ai.md). Each style: the terms it changes from BALANCED.
 STYLE_CHANGES: dict[str, dict[str, float]] = {
     "balanced": {},
-    "swarm": {"pawns": 1.5, "advance": 0.3, "supply": 0.4, "post_path": 0.6, "sites": 8.0},
+    "swarm": {"pawns": 1.5, "advance": 0.6, "supply": 0.4, "post_path": 0.6, "sites": 8.0},
     "bulwark": {"forts": 4.0, "guard": 1.2, "exposed": -0.5, "advance": 0.1},
-    "assassin": {"hidden": 3.0, "royal_pressure": 2.5, "enemy_royal_hp": -6.5, "advance": 0.25},
+    "assassin": {"hidden": 3.0, "royal_pressure": 2.5, "enemy_royal_hp": -6.5, "advance": 0.5},
     "attrition": {"health": 1.2, "royal_hp": 6.5, "ticks": -1.2, "exposed": -0.5},
-    "skirmish": {"contact": -1.5, "threat": 0.25, "exposed": -0.5, "advance": 0.1},
-    "siege": {"sieged": 3.0, "guard": 0.8, "contact": -0.8, "advance": 0.1},
-    "bombard": {"sieged": 3.5, "threat": 0.2, "contact": -0.8, "advance": 0.1},
-    "blitz": {"advance": 0.4, "royal_pressure": 2.0, "exposed": -0.2, "threat": 0.2},
+    "skirmish": {"contact": -1.5, "threat": 0.25, "exposed": -0.5, "advance": 0.25},
+    "siege": {"sieged": 3.0, "guard": 0.8, "contact": -0.8, "advance": 0.2},
+    "bombard": {"sieged": 3.5, "threat": 0.2, "contact": -0.8, "advance": 0.2},
+    "blitz": {"advance": 0.8, "royal_pressure": 2.0, "exposed": -0.1, "threat": 0.2},
     "ambush": {"hidden": 3.0, "advance": 0.05, "exposed": -0.55, "threat": 0.25},
     "duel": {"royal_advance": 0.6, "royal_pressure": 2.5, "enemy_royal_hp": -6.5},
-    "tyrant": {"forts": 1.5, "sieged": 1.5, "hidden": 2.0, "royal_pressure": 1.8, "advance": 0.25},
+    "tyrant": {"forts": 1.5, "sieged": 1.5, "hidden": 2.0, "royal_pressure": 1.8, "advance": 0.5},
 }
 
 FOE_STYLES: dict[str, str] = {
