@@ -47,7 +47,7 @@ TERMS: tuple[str, ...] = (
 
 BALANCED: dict[str, float] = {
     "material": 1.0, "health": 0.7, "royal_hp": 5.0, "enemy_royal_hp": -5.0, "royal_low": 0.06,
-    "exposed": -0.2, "threat": 0.12, "royal_danger": -3.0, "royal_pressure": 1.5,
+    "exposed": -0.1, "threat": 0.12, "royal_danger": -3.0, "royal_pressure": 1.5,
     "posts": 9.0, "sites": 3.0, "home_site": 14.0, "depots": 6.0, "supply": 0.8,
     "advance": 0.4, "royal_advance": -0.25, "guard": 0.5, "hidden": 1.5, "ticks": -0.8,
     "sieged": 0.0, "forts": 0.0, "pawns": 0.0, "contact": -0.3, "spoils": 2.0, "afflicted": 1.2,
