@@ -42,6 +42,14 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     a.add_argument("--turns", type=int, default=6, help="turns timed per battle (spread over it)")
     a.add_argument("--levels", default="easy,normal,hard,expert", help="levels to time")
     a.set_defaults(run=_bench_ai)
+    t = sub.add_parser("tune", help="a level with changed evaluation weights against the same level")
+    t.add_argument("--set", action="append", default=[], metavar="TERM=VALUE",
+                   help="a weight of styles.TERMS to change (repeatable)")
+    t.add_argument("--level", default="normal")
+    t.add_argument("--games", type=int, default=40, help="games (rounded up to colour-swapped pairs)")
+    t.add_argument("--seed", type=int, default=1)
+    t.add_argument("--concurrency", type=int, default=1, help="games played in parallel processes")
+    t.set_defaults(run=_tune)
 
 
 __all__ = ["add_commands", "get_level"]  # get_level: towers_core.cli checks level options with it
@@ -83,6 +91,19 @@ def _match(args: argparse.Namespace) -> int:
     from towers_core.gauntlet.ai.match import match
 
     return run_match(args, match)
+
+
+def _tune(args: argparse.Namespace) -> int:
+    from towers_core.cli import match_games
+    from towers_core.gauntlet.ai.tune import parse_changes, tune
+
+    changes = parse_changes(args.set)
+    get_level(args.level)
+    r = tune(changes, args.level, match_games(args.games), args.seed, args.concurrency, report=lambda s: None)
+    print(f"{args.level} with {changes} vs {args.level}: W/D/L {r['wins']}/{r['draws']}/{r['losses']} "
+          f"score {100 * r['score']:.1f}%  Elo {r['elo']:+.0f} [{r['elo_lo']:+.0f}, {r['elo_hi']:+.0f}]  "
+          f"seed {args.seed}")
+    return 0
 
 
 def _bench_ai(args: argparse.Namespace) -> int:

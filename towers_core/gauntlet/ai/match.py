@@ -34,6 +34,11 @@ def battle_start(seed: int) -> tuple[dict, dict]:
 
 def play_game(g: Game) -> dict:
     """Play one Battle to its end; the score is from A's side (1 win, 0.5 draw, 0 loss)."""
+    return play_battle(g, choose_action)
+
+
+def play_battle(g: Game, choose: Callable[..., str]) -> dict:
+    """play_game with `choose(view, log, level, seed)` choosing every action."""
     a_side = SIDE_OF[g.a_side]
     players = {a_side: g.a, "G" if a_side == "C" else "C": g.b}
     pos, setup = battle_start(g.seed)
@@ -44,7 +49,7 @@ def play_game(g: Game) -> dict:
     while pos["result"] is None and len(actions) < MAX_ACTIONS:
         me = pos["to_move"]
         t0 = time.perf_counter()
-        action = choose_action(api.view(pos, me), logs[me], players[me], g.seed + len(actions))
+        action = choose(api.view(pos, me), logs[me], players[me], g.seed + len(actions))
         turn_time += time.perf_counter() - t0
         for side in "CG":
             logs[side] += api.log_view(pos, action, side)

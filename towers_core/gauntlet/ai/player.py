@@ -92,10 +92,12 @@ def check_history(history: object, view: dict, side: str) -> list[str]:
     return refused
 
 
-def choose_action(view: dict, history: list, level: str, seed: int, time_ms: int | None = None) -> str:
-    """The action for the mover of `view` (its own view; checked), at `level`, from `seed`."""
+def choose_action(view: dict, history: list, level: str, seed: int, time_ms: int | None = None,
+                  weights: list[float] | None = None) -> str:
+    """The action for the mover of `view` (its own view; checked), at `level`, from `seed`;
+    `weights` (styles.TERMS order) replace the side's style weights (tuning)."""
     s = Searcher()
-    s.start(view, history, level, seed, time_ms, background=False)
+    s.start(view, history, level, seed, time_ms, background=False, weights=weights)
     return s.result()
 
 
@@ -109,7 +111,7 @@ class Searcher(BackgroundSearch):
     """One action's search for a Gauntlet view, startable in the background, cancellable."""
 
     def start(self, view: dict, history: list, level: str, seed: int, time_ms: int | None = None,
-              background: bool = True) -> None:
+              background: bool = True, weights: list[float] | None = None) -> None:
         """Check every argument (in the caller's thread) and begin choosing. The clock cap counts
         from here."""
         started = time.monotonic()
@@ -135,7 +137,7 @@ class Searcher(BackgroundSearch):
                              [c for a in refused if (c := e.code_of(a)) is not None])
         planner.configure(lv.beam, lv.max_steps, lv.reply_width, lv.reply_steps, lv.noise, lv.nodes,
                           clock_left(time_ms, lv.time_ms, started), plan_seed(seed, view),
-                          style_weights(style_of(view, side)))
+                          style_weights(style_of(view, side)) if weights is None else weights)
         self.launch(planner, background)
 
     def describe(self, info: dict) -> dict:
