@@ -98,7 +98,7 @@ def history_items(before: dict, action: str, after: dict, entries: list[dict], s
 from towers_core.gauntlet.preview import preview  # noqa: E402, F401  (public API: the app's hover preview)
 
 
-def choose_action(view: dict, history: list, level: str, seed: int, time_ms: int | None = None) -> str:
+def choose_action(view: dict, history: list, level: str, seed: int, time_ms: int | None = None) -> str:  # noqa: F811
     """The AI's action for the mover of `view` (that side's own view, §16.2) given its log of
     the Battle so far (log_view entries), at `level` (easy normal hard expert greedy random iters:N)."""
     from towers_core.gauntlet.ai import player
