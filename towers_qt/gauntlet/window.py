@@ -104,7 +104,6 @@ class GauntletWindow(GameFrame):
     def _build_menus(self) -> None:
         game = self.menuBar().addMenu("&Game")
         self._file_actions(game)
-        self._menu_action(game, "Play &online…", self.play_online)
         game.addSeparator()
         self.end_action = self._menu_action(game, "&End turn", lambda: self.play("end"), "E")
         self.resign_action = self._menu_action(game, "&Resign…", self.confirm_resign)
@@ -193,12 +192,6 @@ class GauntletWindow(GameFrame):
         self.session.new_battle(p["players"], p["seed"], p["armies"], p.get("scout"))
         self.forget_file()
         self._show_new_game()
-
-    def play_online(self) -> None:
-        """Game → Play online… (towers_qt/gauntlet/online)."""
-        from towers_qt.gauntlet.online.lobby import open_lobby
-
-        open_lobby(self, self.settings)
 
     def start_demo(self, seed: int, level: str = "easy") -> None:
         """Computer against computer (the smoke test): both armies and the scout from the AI."""

@@ -7,6 +7,7 @@ across: only `api.view` and `api.log_view` of this side."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 import time
 from collections.abc import Callable
@@ -75,7 +76,7 @@ class OnlineLink(QObject):
         try:
             asyncio.run(self._main())
         except Exception as exc:  # noqa: BLE001  (shown to the player, never lost)
-            self.failed.emit(f"{type(exc).__name__}: {exc}")
+            self._emit(self.failed, f"{type(exc).__name__}: {exc}")
 
     async def _main(self) -> None:
         self._loop = asyncio.get_running_loop()
@@ -95,8 +96,8 @@ class OnlineLink(QObject):
     def _observe(self, kind: str, detail: object) -> None:
         if kind == "applied":
             before, a, after = detail  # type: ignore[misc]
-            self.applied.emit(a, api.view(before, self.side), api.log_view(before, a, self.side),
-                              api.view(after, self.side))
+            self._emit(self.applied, a, api.view(before, self.side), api.log_view(before, a, self.side),
+                       api.view(after, self.side))
         elif kind == "closed" and detail == "code" and self.game.links == 0 and self.game.role == "join":
             self.game.abandon("code")      # the host refused our code: say so now, do not search on
 
@@ -109,7 +110,12 @@ class OnlineLink(QObject):
         snap = self.snapshot()
         if snap != self.last:
             self.last = snap
-            self.changed.emit(snap)
+            self._emit(self.changed, snap)
+
+    def _emit(self, signal, *args: object) -> None:
+        """A signal to the GUI thread, unless the window (and this object) closed meanwhile."""
+        with contextlib.suppress(RuntimeError):
+            signal.emit(*args)
 
     def snapshot(self) -> dict:
         """What the screen shows of the link and the Battle, as plain data (this side's view only)."""

@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -15,6 +16,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMainWindow,
     QPushButton,
     QTabWidget,
     QVBoxLayout,
@@ -258,6 +260,14 @@ def keep(window: OnlineWindow) -> None:
     window.setAttribute(Qt.WA_DeleteOnClose)
     _OPEN.add(window)
     window.destroyed.connect(lambda *_: _OPEN.discard(window))
+
+
+def add_menu(window: QMainWindow) -> None:
+    """Game → Play online… in a Gauntlet window, after the file actions."""
+    game = window.menuBar().actions()[0].menu()
+    action = QAction("Play &online…", window)
+    action.triggered.connect(lambda: open_lobby(window, window.settings))
+    game.insertAction(next((a for a in game.actions() if a.isSeparator()), None), action)
 
 
 def open_lobby(parent: QWidget, settings: Settings) -> OnlineLobby:
