@@ -11,7 +11,11 @@ Every link opens with `resume` (n = 0 on the first) and, on the peer's `resume`,
 all it sent before the Battle, its acts past the peer's n, and its final: a link broken at any
 point, even during the key exchange, loses nothing; an identical repeat is ignored, a different
 one is a dispute. After both finals check out each end sends `{"t":"bye","why":"done"}`; the
-Battle is confirmed once an end has both sent and received it."""
+Battle is confirmed once an end has both sent and received it.
+
+A player may answer None: not decided yet (a person at the app). The game asks again on each tick,
+and meanwhile the link keeps pinging. `observe(kind, detail)` hears each action applied
+("applied", (before, action, after)) and each link closed ("closed", why), for a display."""
 
 from __future__ import annotations
 
@@ -71,6 +75,9 @@ class OnlineGame:
         self._final_ok = self._peer_done = False
         self._out = bytearray()
         self._now = 0.0
+        self._pending: Callable[[], None] | None = None   # a draft or scout the player has not given yet
+        self._undecided = False                           # our player has no action yet
+        self.observe: Callable[[str, object], None] = lambda kind, detail: None
 
     # --- the transport's calls
 
@@ -96,6 +103,8 @@ class OnlineGame:
                 and now - self.lost_at >= RESUME_WINDOW:
             self.finish("abandoned", "abandoned")
         if conn is not None and conn is self.link and self.outcome is None:
+            if self._pending is not None:
+                self._guard(self._pending)
             self._guard(self._move, now)
         return self._drain(conn) if conn is not None else b""
 
@@ -111,7 +120,10 @@ class OnlineGame:
 
     @property
     def to_move(self) -> bool:
-        """Our action is due: the transport ticks again at once."""
+        """Our action is due and our player has it: the transport ticks again at once."""
+        return self._our_turn() and not self._undecided
+
+    def _our_turn(self) -> bool:
         return (self.outcome is None and self.link is not None and self._resumed and self.pos is not None
                 and self.pos["result"] is None and self.pos["to_move"] == self.side)
 
@@ -174,6 +186,7 @@ class OnlineGame:
         if conn is self.link:
             self.link, self.lost_at = None, now
             self._out.clear()
+        self.observe("closed", why)
 
     def send(self, msg: dict) -> None:
         """A message to the peer on the current link (kept nowhere: see _send_kept)."""
@@ -235,16 +248,28 @@ class OnlineGame:
         return api.label_seed(f"ai|online-{self.side}", self.seed)
 
     def _draft(self, scout_report: dict | None) -> None:
-        self.sealed = SealedArmy(self.player.army(self.side, self._ai_seed(), scout_report), self.entropy)
+        army = self.player.army(self.side, self._ai_seed(), scout_report)
+        self._pending = (lambda: self._draft(scout_report)) if army is None else None
+        if army is None:
+            return
+        self.sealed = SealedArmy(army, self.entropy)
         self._send_kept(self._sent_pre, {"t": "draft-commit", "h": self.sealed.hashes})
+        if self.side == "G":
+            self._start()
+
+    def _scout(self) -> None:
+        slot = self.player.scout(self._ai_seed(), {s: "?" for s in SLOTS})
+        self._pending = self._scout if slot is None else None
+        if slot is not None:
+            self.scout_slot = slot
+            self._send_kept(self._sent_pre, {"t": "scout", "slot": slot})
 
     def _on_draft_commit(self, m: dict) -> None:
         if self.seed is None:
             raise ProtocolError("draft-commit: before the battle seed")
         if self.side == "G":
             self.peer_hashes = m["h"]
-            self.scout_slot = self.player.scout(self._ai_seed(), {s: "?" for s in SLOTS})
-            self._send_kept(self._sent_pre, {"t": "scout", "slot": self.scout_slot})
+            self._scout()
         else:
             if "scout" not in self._got:
                 raise ProtocolError("draft-commit: Gold's commit before its scout")
@@ -266,7 +291,6 @@ class OnlineGame:
         check_opened({m["slot"]: m["entry"]}, "open")
         self.peer_opened[m["slot"]] = m["entry"]
         self._draft({"slot": m["slot"], "entry": m["entry"]})
-        self._start()
 
     def _start(self) -> None:
         assert self.sealed is not None and self.seed is not None
@@ -279,12 +303,15 @@ class OnlineGame:
     # --- actions
 
     def _move(self, now: float) -> None:
-        if not self.to_move or self.link is None or self.link.state != "open":
+        if not self._our_turn() or self.link is None or self.link.state != "open":
             return
         pos = self.pos
         assert pos is not None and self.sealed is not None
         own_view = api.view(pos, self.side)
         a = self.player.action(own_view, self.history, self._ai_seed())
+        self._undecided = a is None
+        if a is None:
+            return
         after = api.apply(pos, a)
         if after == pos:      # refused (§9): nothing changes, nothing is sent
             self.history.append({"turn": pos["turn"], "side": self.side, "a": a, "refused": "unseen"})
@@ -305,6 +332,7 @@ class OnlineGame:
         self.pos = after
         self.n += 1
         self.actions.append(a)
+        self.observe("applied", (before, a, after))
 
     def _on_act(self, m: dict) -> None:
         pos = self.pos
@@ -320,7 +348,7 @@ class OnlineGame:
             verify_opening(op, self.peer_hashes, "act.open")
             known[op["slot"]] = op["entry"]
         check_opened(known, f"act {m['n']}: {self.peer}'s draft")
-        filled = api.clone(pos)
+        filled = copy.deepcopy(pos)
         filled["armies"][self.peer] = {s: copy.deepcopy(known.get(s, "?")) for s in SLOTS}
         a = m["a"]
         if a != "resign" and a not in api.legal_actions(filled):

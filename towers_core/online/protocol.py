@@ -69,6 +69,7 @@ class Connection:
         self.engine = engine
         self.state = "hello"
         self.why = ""
+        self.via = ""              # the channel that carries it (direct, address, relay, LAN): shown, never trusted
         self._spake = SPAKE2_Symmetric(check_code(code).encode(), idSymmetric=VERSION.encode(), entropy_f=entropy)
         self._buf = bytearray()
         self._out = bytearray()

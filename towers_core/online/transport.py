@@ -54,9 +54,10 @@ async def _write(writer: asyncio.StreamWriter, data: bytes) -> None:
 
 
 async def run_link(game: OnlineGame, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
-                   clock: Clock) -> None:
+                   clock: Clock, via: str = "direct") -> None:
     """One link from its hello until it closes or the Battle ends."""
     conn, first = game.connect(clock())
+    conn.via = via
     queue: asyncio.Queue = asyncio.Queue()
     task = asyncio.create_task(_reader(reader, queue))
     try:
@@ -115,7 +116,7 @@ async def _relay_channel(game: OnlineGame, relay: tuple[str, int], clock: Clock)
             except OSError:
                 stream = None
             if stream is not None:
-                await run_link(game, *stream, clock)
+                await run_link(game, *stream, clock, "relay")
                 continue
         await asyncio.sleep(RETRY)
 
@@ -128,7 +129,7 @@ async def _address_channel(game: OnlineGame, address: tuple[str, int], clock: Cl
             except OSError:
                 stream = None
             if stream is not None:
-                await run_link(game, *stream, clock)
+                await run_link(game, *stream, clock, "address")
                 continue
         await asyncio.sleep(RETRY)
 
@@ -145,7 +146,7 @@ async def _lan_browse(game: OnlineGame, channels: Channels, clock: Clock) -> Non
                 if info is not None and info.properties.get(b"v") == VERSION.encode() and info.addresses:
                     with contextlib.suppress(OSError):
                         stream = await asyncio.open_connection(socket.inet_ntoa(info.addresses[0]), info.port)
-                        await run_link(game, *stream, clock)
+                        await run_link(game, *stream, clock, "LAN")
                         continue
             await asyncio.sleep(RETRY)
     finally:

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from towers_core.gauntlet import api, randomplay
 from towers_qt.gauntlet.board.pieces import PieceItem
 from towers_qt.gauntlet.board.style import CONTROL, SIDE, DARK_TILE, FRAME, HOME_TINT, LIGHT_TILE, TILE
+from towers_qt.gauntlet.online.lobby import add_menu
 from towers_qt.gauntlet.rules_text import welcome_text
 from towers_qt.gauntlet.session import check_state
 from towers_qt.gauntlet.window import GauntletWindow
@@ -52,7 +53,9 @@ class Gauntlet:
         return dialog.setup() if dialog.exec() == NewGameDialog.Accepted else None
 
     def window(self, settings: Settings, autosave: bool) -> GauntletWindow:
-        return GauntletWindow(settings, autosave=autosave)
+        window = GauntletWindow(settings, autosave=autosave)
+        add_menu(window)   # Game → Play online…
+        return window
 
     def check_state(self, data: dict) -> dict:
         return check_state(data)

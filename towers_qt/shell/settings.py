@@ -78,6 +78,7 @@ class Key:
     # Game ▸ Statistics: "stats/<game>/<level>" = "wins,draws,losses" against the computer,
     # "stats/<game>/hotseat" = hot-seat games finished; STATS is the group a reset clears.
     STATS = "stats"
+    RELAY = "online/relay"   # a transit relay's host:port for online play; empty: none
 
 
 class GameKeys(Protocol):
@@ -185,6 +186,14 @@ class Settings:
 
     def set_human_name(self, name: str) -> None:
         self._set(Key.NAME_HUMAN, name.strip())
+
+    # -- online ---------------------------------------------------------------------------
+    def relay(self) -> str:
+        """The transit relay's `host:port` for online play ("" when none is set)."""
+        return str(self._get(Key.RELAY, "") or "").strip()
+
+    def set_relay(self, relay: str) -> None:
+        self._set(Key.RELAY, relay.strip())
 
     # -- view -----------------------------------------------------------------------------
     def animation_speed(self) -> AnimationSpeed:

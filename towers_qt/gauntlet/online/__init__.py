@@ -1,0 +1,1 @@
+"""Online PvP of the Gauntlet in the app: the lobby, the link on its own thread, the online Battle window."""
