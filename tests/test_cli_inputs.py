@@ -1,7 +1,6 @@
 """Every command refuses a bad option value as a usage error naming the option (exit 2), before any work:
 towers-cli, the app (`towers`), the tuners, diagnose, fit_placement and the search benchmarks."""
 import os
-import re
 import subprocess
 import sys
 from collections.abc import Callable
