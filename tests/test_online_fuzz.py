@@ -3,11 +3,12 @@ the link closes or the Battle is disputed."""
 
 from __future__ import annotations
 
+import copy
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from online_helpers import Pair, sealed
 
-from towers_core.gauntlet import api
 from towers_core.online.protocol import RECORD_TYPES, Closed, Connection
 
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -30,7 +31,7 @@ def battle() -> Pair:
 @given(st.binary(max_size=3000))
 def test_random_bytes_on_an_open_link_close_it_and_change_nothing(data):
     p = battle()
-    before = api.clone(p.host.pos)
+    before = copy.deepcopy(p.host.pos)
     p.host.receive_data(p.hc, data, p.now)
     p.host.tick(p.hc, p.now)
     assert p.host.pos == before and p.host.n == 0
@@ -41,7 +42,7 @@ def test_random_bytes_on_an_open_link_close_it_and_change_nothing(data):
 @given(st.lists(messages, min_size=1, max_size=4))
 def test_random_messages_from_the_peer_never_raise_or_change_the_position(msgs):
     p = battle()
-    before = api.clone(p.host.pos)
+    before = copy.deepcopy(p.host.pos)
     data = b"".join(sealed(p.jc, m, p.now) for m in msgs)
     p.host.receive_data(p.hc, data, p.now)
     assert p.host.pos == before and p.host.n == 0

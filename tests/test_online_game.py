@@ -47,7 +47,7 @@ def test_the_battle_seed_and_the_draft_follow_the_commitments():
 
 def bad_act_case(p: Pair, msg: dict, why: str) -> None:
     """The host receives `msg` from Crimson: disputed, nothing changed, Crimson told."""
-    before = api.clone(p.host.pos)
+    before = copy.deepcopy(p.host.pos)
     out = p.host.receive_data(p.hc, sealed(p.jc, msg, p.now), p.now)
     assert p.host.outcome == "disputed" and why in p.host.reason, p.host.reason
     assert p.host.pos == before and p.host.n == 0
@@ -97,7 +97,7 @@ def test_a_bad_act_is_a_dispute_and_changes_nothing(case):
 def test_an_act_out_of_turn_is_a_dispute():
     p = Pair(seed=13)
     p.to_battle()
-    before = api.clone(p.join.pos)
+    before = copy.deepcopy(p.join.pos)
     fake = {"t": "act", "n": 1, "a": "Ki@d1+c1+e1", "open": [p.host.sealed.opening("Ki")], "h": "0" * 16}
     p.join.receive_data(p.jc, sealed(p.hc, fake, p.now), p.now)
     assert p.join.outcome == "disputed" and "turn" in p.join.reason and p.join.pos == before
