@@ -98,7 +98,7 @@ def foe_choices(run: dict) -> list[dict]:
     _at(run, "list the foes", "choose")
     echo = run["echo"]
     ids = [echo_foe(run["beaten"], echo)] if echo else campaign_choices(run["beaten"])
-    return [{"id": f, "echo": echo, "name": CARDS[f].name, "lacks": FOES[f].sig if f in SIX else None,
+    return [{"id": f, "echo": echo, "name": CARDS[f].name, "lacks": FOES[f].sig if f in SIX and not echo else None,
              "pledge": PLEDGES.get(f)} for f in ids]
 
 
@@ -163,7 +163,7 @@ def dossier(run: dict) -> dict:
         "treasury": f.gold + 30 * foe["echo"], "roster": roster(army), "research": research_of(army),
         "perks": perk_names(army), "supply": pos["supply"]["C"],
         "field": {"control_tiles": list(pos["control_tiles"]), "chests": dict(pos["chests"])},
-        "lacks": f.sig if foe["id"] in SIX else None, "pledge": PLEDGES.get(foe["id"]),
+        "lacks": f.sig if foe["id"] in SIX and not foe["echo"] else None, "pledge": PLEDGES.get(foe["id"]),
         "joins": "War Chests only" if foe["echo"] else card.joins,
     }
 

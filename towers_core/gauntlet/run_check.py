@@ -109,7 +109,7 @@ def _check_foes(run: dict) -> None:
         raise BadRun("stage: a RePawn run ends only in Endless")
     if run["battle"] != battle_number(beaten, echo, stage):
         raise BadRun(f"battle: {brief(run['battle'])} is not {battle_number(beaten, echo, stage)}")
-    if (foe is None) != (stage in ("choose", "crown")):
+    if (foe is None) != (stage == "choose"):
         raise BadRun(f"foe: {'missing' if foe is None else 'must be null'} at stage {stage}")
     if foe is not None:
         _check_foe(run, foe)
