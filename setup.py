@@ -12,6 +12,8 @@ MODULES = [
     "towers_core.castles.ai.search",
     "towers_core.gauntlet.rules",
     "towers_core.gauntlet.cengine",
+    "towers_core.gauntlet.ai.evaluate",
+    "towers_core.gauntlet.ai.planner",
 ]
 
 OPTIMIZE = ["/O2"] if sys.platform == "win32" else ["-O3"]

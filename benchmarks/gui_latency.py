@@ -1,7 +1,8 @@
 """How late the GUI thread's event loop runs while the AI thinks (goal: worst delay under 50 ms).
 
-Skirmish (default): the shared AI worker alone. Castles (`--game castles`): the real Castles window
-playing the computer against itself from a seeded mid-game, board animations, HUD and all.
+Skirmish (default): the shared AI worker alone. Castles (`--game castles`) and the Gauntlet
+(`--game gauntlet`): the real window playing the computer against itself from a seeded mid-game
+(mid-battle), board animations, HUD and all.
 
 A 5 ms QTimer ticks on the GUI thread while `towers_qt.shell.ai_worker.AiRunner` searches on its worker
 thread at the chosen level, over several mid-game positions. Each tick's lateness is the gap since
@@ -11,6 +12,7 @@ AI running.
     python benchmarks/gui_latency.py                 # level hard, 6 positions
     python benchmarks/gui_latency.py --level expert --positions 4
     python benchmarks/gui_latency.py --game castles --level expert --positions 4 [--animate]
+    python benchmarks/gui_latency.py --game gauntlet --level hard --positions 6 [--animate]
 """
 
 from __future__ import annotations
@@ -93,33 +95,64 @@ def idle_delays(app) -> Probe:
     return idle
 
 
-def castles_window(app, level: str, moves: int, idle: Probe, animate: bool) -> int:
-    """The Castles window, computer against computer at `level` for `moves` moves (the moves
-    animated or not: the board's animation frames are the GUI thread's own work)."""
+def bench_settings(animate: bool):
+    """Throw-away settings, the moves animated or not."""
     import tempfile
 
     from PySide6.QtCore import QSettings
 
-    from towers_core.castles import api as api_castles
-    from towers_qt.castles.window import CastlesWindow
-    from towers_qt.shell.players import Player
     from towers_qt.shell.settings import AnimationSpeed, Settings
 
     store = QSettings(os.path.join(tempfile.mkdtemp(prefix="towers-bench-"), "b.ini"), QSettings.IniFormat)
     settings = Settings(store)
     settings.set_animation_speed(AnimationSpeed.NORMAL if animate else AnimationSpeed.NONE)
-    window = CastlesWindow(settings, autosave=False)
+    return settings
+
+
+def show_window(app, window) -> None:
     window.resize(1366, 768)
     shown = time.perf_counter()
     window.show()
     app.processEvents()  # the first expose paints the whole window once: startup's cost, shown apart
     print(f"first window paint     {(time.perf_counter() - shown) * 1000:6.1f} ms (before any search)")
+
+
+def castles_window(app, level: str, moves: int, idle: Probe, animate: bool) -> int:
+    """The Castles window, computer against computer at `level` for `moves` moves (the moves
+    animated or not: the board's animation frames are the GUI thread's own work)."""
+    from towers_core.castles import api as api_castles
+    from towers_qt.castles.window import CastlesWindow
+    from towers_qt.shell.players import Player
+
+    window = CastlesWindow(bench_settings(animate), autosave=False)
+    show_window(app, window)
     window.session.new_game({p: Player("ai", "Computer", level) for p in ("S", "N")}, 11)
     rng = random.Random(11)  # a random opening: the start itself is too well known to think about
     for _ in range(8):
         window.session.play(rng.choice(api_castles.legal_actions(window.session.position)))
+    return window_delays(app, window, moves, idle, f"Castles window, level {level}", "moves", animate)
+
+
+def gauntlet_window(app, level: str, actions: int, idle: Probe, animate: bool) -> int:
+    """The Gauntlet window, computer against computer at `level` for `actions` actions from a seeded
+    mid-battle (random legal armies and actions up to turn 9, as the app's --screenshot shows)."""
+    from towers_qt.gauntlet.game import midbattle
+    from towers_qt.gauntlet.window import GauntletWindow
+    from towers_qt.shell.players import Player
+
+    window = GauntletWindow(bench_settings(animate), autosave=False)
+    show_window(app, window)
+    state = midbattle(11)
+    state["players"] = {p: Player("ai", "Computer", level) for p in ("C", "G")}
+    window.session.restore(state)
+    return window_delays(app, window, actions, idle, f"Gauntlet window, level {level}", "actions", animate)
+
+
+def window_delays(app, window, moves: int, idle: Probe, label: str, unit: str, animate: bool) -> int:
+    """Let the window's computer play `moves` more moves while the probe ticks; the ticks whose
+    whole interval one search was running are the delays while the AI thinks."""
     start, began, probe = len(window.session.actions), time.perf_counter(), Probe()
-    thinking: list[float] = []  # the ticks whose whole interval one search was running
+    thinking: list[float] = []
     searches = [0, -1]  # searches started or ended so far; the count at the previous tick
 
     def sort_tick() -> None:
@@ -137,20 +170,24 @@ def castles_window(app, level: str, moves: int, idle: Probe, animate: bool) -> i
     probe.timer.stop()
     played = len(window.session.actions) - start
     window.session.shutdown()
-    print(f"Castles window, level {level}, {played} moves{' animated' if animate else ''}, "
-          f"mean {(time.perf_counter() - began) / max(1, played):.2f} s per move")
+    print(f"{label}, {played} {unit}{' animated' if animate else ''}, "
+          f"mean {(time.perf_counter() - began) / max(1, played):.2f} s per {unit[:-1]}")
     report("idle event loop", idle.delays)
     report("whole run", probe.delays)  # with each move's redraw of the board
     worst = report("while AI thinks", thinking)
-    print(f"worst GUI delay while the Castles AI thinks: {worst:.1f} ms (goal < 50 ms)")
+    print(f"worst GUI delay while the AI thinks: {worst:.1f} ms (goal < 50 ms)")
     return 0
 
 
 def check_options(args: argparse.Namespace) -> None:
     """The level must be the game's, and a few positions are plenty: a TowersError names a bad one."""
-    from towers_core.castles.ai.levels import get_level as castles_level
-
-    (castles_level if args.game == "castles" else get_level)(args.level)
+    if args.game == "castles":
+        from towers_core.castles.ai.levels import get_level as game_level
+    elif args.game == "gauntlet":
+        from towers_core.gauntlet.ai.levels import get_level as game_level
+    else:
+        game_level = get_level
+    game_level(args.level)
     whole_number(args.positions, "--positions", 1, MAX_POSITIONS, BadLevel)
 
 
@@ -158,17 +195,20 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--level", default="hard")
     parser.add_argument("--positions", type=int, default=6)
-    parser.add_argument("--game", choices=("skirmish", "castles"), default="skirmish")
-    parser.add_argument("--animate", action="store_true", help="Castles: animate the moves too")
+    parser.add_argument("--game", choices=("skirmish", "castles", "gauntlet"), default="skirmish")
+    parser.add_argument("--animate", action="store_true", help="Castles, Gauntlet: animate the moves too")
     args = parser.parse_args(argv)
     try:
         check_options(args)
     except TowersError as err:
         parser.error(str(err))
+    except ImportError as err:  # a game whose AI is not part of this install
+        parser.error(f"--game {args.game}: its AI is missing ({err})")
     app = QApplication.instance() or QApplication([])
     idle = idle_delays(app)
-    if args.game == "castles":
-        return castles_window(app, args.level, args.positions, idle, args.animate)
+    if args.game in ("castles", "gauntlet"):
+        play = castles_window if args.game == "castles" else gauntlet_window
+        return play(app, args.level, args.positions, idle, args.animate)
     views = mid_game_views(args.positions)
 
     runner, probe, pending, times = AiRunner(Searcher), Probe(), list(views), []

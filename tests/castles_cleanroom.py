@@ -1,4 +1,4 @@
-"""A clean-room reference of the Castles rules (shared/CASTLES-RULES.md), written from the spec and
+"""A clean-room reference of the Castles rules (docs/rules/castles.md), written from the spec and
 docs/rules-decisions.md (Castles section) only, without reading the engine.
 
 It works on the API's position dict (§8) and action strings (§7): `legal_actions`, `apply`,

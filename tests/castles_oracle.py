@@ -1,4 +1,4 @@
-"""An independent, slow, plain-Python reading of CASTLES-RULES.md for the Castles tests.
+"""An independent, slow, plain-Python reading of docs/rules/castles.md for the Castles tests.
 
 Written from the spec text, not from the engine: positions are the §8 dicts; it lists legal
 actions (§4, §5, §7), applies them and runs the end checks of §6. Tests compare the engine with it.

@@ -1,4 +1,4 @@
-"""A clean-room reference of the Castles rules, written from CASTLES-RULES.md alone (and the Castles
+"""A clean-room reference of the Castles rules, written from docs/rules/castles.md alone (and the Castles
 section of docs/rules-decisions.md), for comparison with the engine in tests/test_castles_spec_ref.py.
 
 It works on API position dicts (§8) and the action strings of §7; it does not validate input

@@ -8,7 +8,6 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractButton, QCheckBox, QComboBox, QLabel, QListWidget, QWidget
 
-from towers_qt.gauntlet.board.view import tile_rect
 
 HAS_AI = importlib.util.find_spec("towers_core.gauntlet.ai") is not None
 UNITS5 = ("Pa", "Kn", "Ro", "Bi", "Ma")
@@ -22,7 +21,7 @@ def click(widget: QWidget) -> None:
 
 def click_tile(win, tile: str) -> None:
     board = win.board
-    QTest.mouseClick(board.viewport(), Qt.LeftButton, Qt.NoModifier, board.mapFromScene(tile_rect(tile).center()))
+    QTest.mouseClick(board.viewport(), Qt.LeftButton, Qt.NoModifier, board.mapFromScene(board.rect_of(tile).center()))
 
 
 def draft_by_clicks(dialog, units=UNITS5, scout: str | None = "Kn") -> None:

@@ -1,4 +1,4 @@
-"""A clean-room reference of the Skirmish rules, written from shared/RULES.md (Towers v1.3) and the
+"""A clean-room reference of the Skirmish rules, written from docs/rules/skirmish.md (Towers v1.3) and the
 Skirmish section of docs/rules-decisions.md alone, for comparison with the engine in
 tests/test_skirmish_cleanroom.py.
 

@@ -1,6 +1,6 @@
-"""Clean-room reference of the non-fight part of Skirmish turn legality (shared/RULES.md v1.3).
+"""Clean-room reference of the non-fight part of Skirmish turn legality (docs/rules/skirmish.md v1.3).
 
-Written from RULES.md and the Skirmish section of docs/rules-decisions.md only, on the §10 position
+Written from docs/rules/skirmish.md and the Skirmish section of docs/rules-decisions.md only, on the §10 position
 dict, with no engine internals. It lists the legal actions of the side to move (attacks only as
 the set of squares a card may attack from: `attack_from`, never their legality) and applies every
 non-attack action: deploy and maneuver (without or with a Scout / Soulcast follow-up), Scout,

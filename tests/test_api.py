@@ -263,7 +263,7 @@ def test_validators_name_the_field():
 
 
 def _known_bad_inputs():
-    """The failures issue 8 lists, each with the error and the field it must name."""
+    """Known bad inputs, each with the error and the field it must name."""
     from towers_core.errors import BadLevel
     pos, entries, hist = _short_game()
     view = api.view(pos, pos["to_move"])

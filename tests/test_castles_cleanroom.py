@@ -1,4 +1,4 @@
-"""The engine against the clean-room reference (tests/castles_cleanroom.py) of CASTLES-RULES.md.
+"""The engine against the clean-room reference (tests/castles_cleanroom.py) of docs/rules/castles.md.
 
 Seeded games with random legal moves and games biased toward each end of §6 (castles, crowns, the
 quiet rule, the ply limit, a stranded player), from the start and from random set-ups (counters

@@ -1,4 +1,4 @@
-"""api.readings: who holds each castle and which are crowned, clause by clause of CASTLES-RULES §6
+"""api.readings: who holds each castle and which are crowned, clause by clause of docs/rules/castles.md §6
 (and §2, fine points 4 and 5); the app's HUD, board rings and hover text read only this."""
 import pytest
 from castles_helpers import make_pos, random_game

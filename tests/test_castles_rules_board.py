@@ -1,4 +1,4 @@
-"""CASTLES-RULES §1: board, castles, towers, pieces, control."""
+"""docs/rules/castles.md §1: board, castles, towers, pieces, control."""
 from castles_helpers import make_pos
 
 from towers_core import board

@@ -1,4 +1,4 @@
-"""CASTLES-RULES §4: Build."""
+"""docs/rules/castles.md §4: Build."""
 import pytest
 from castles_helpers import make_pos
 

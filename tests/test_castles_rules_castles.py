@@ -1,4 +1,4 @@
-"""CASTLES-RULES §6: castles, crowns and every end of the game, in order."""
+"""docs/rules/castles.md §6: castles, crowns and every end of the game, in order."""
 import pytest
 from castles_helpers import make_pos
 

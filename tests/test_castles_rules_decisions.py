@@ -1,4 +1,4 @@
-"""docs/rules-decisions.md (Castles): each referee decision where CASTLES-RULES.md is silent."""
+"""docs/rules-decisions.md (Castles): each referee decision where docs/rules/castles.md is silent."""
 import pytest
 from castles_helpers import make_pos
 

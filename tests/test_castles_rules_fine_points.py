@@ -1,4 +1,4 @@
-"""CASTLES-RULES §9: each settled fine point, numbered as in the spec."""
+"""docs/rules/castles.md §9: each settled fine point, numbered as in the spec."""
 import pytest
 from castles_helpers import make_pos
 

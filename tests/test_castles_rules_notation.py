@@ -1,4 +1,4 @@
-"""CASTLES-RULES §7: notation."""
+"""docs/rules/castles.md §7: notation."""
 import pytest
 from castles_helpers import make_pos, random_game
 

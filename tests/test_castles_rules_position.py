@@ -1,4 +1,4 @@
-"""CASTLES-RULES §8: the position file, and every kind of bad input it names."""
+"""docs/rules/castles.md §8: the position file, and every kind of bad input it names."""
 import copy
 import json
 

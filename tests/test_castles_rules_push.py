@@ -1,4 +1,4 @@
-"""CASTLES-RULES §5: Push — how far, what travels, captures, height never over 5; the spec's examples."""
+"""docs/rules/castles.md §5: Push — how far, what travels, captures, height never over 5; the spec's examples."""
 import pytest
 from castles_helpers import make_pos
 

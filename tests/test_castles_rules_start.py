@@ -1,4 +1,4 @@
-"""CASTLES-RULES §2: the start position."""
+"""docs/rules/castles.md §2: the start position."""
 from towers_core.castles import api
 
 

@@ -1,4 +1,4 @@
-"""CASTLES-RULES §3: one move a turn, Build or Push, no pass; no legal move loses."""
+"""docs/rules/castles.md §3: one move a turn, Build or Push, no pass; no legal move loses."""
 import pytest
 from castles_helpers import make_pos
 

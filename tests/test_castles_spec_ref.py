@@ -1,4 +1,4 @@
-"""The engine against the clean-room reference tests/castles_spec_ref.py (CASTLES-RULES.md):
+"""The engine against the clean-room reference tests/castles_spec_ref.py (docs/rules/castles.md):
 legal moves, ⇆ counts and the position after every move, over seeded random games."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The online Battle (GAUNTLET-RULES §13.4-§13.8) driven in memory, bytes in and out: the seed,
+"""The online Battle (docs/rules/gauntlet.md §13.4-§13.8) driven in memory, bytes in and out: the seed,
 the Draft commitments, acts checked against the engine, finals, every bad peer, resume and the
 180 s window."""
 

@@ -1,4 +1,4 @@
-"""One link (GAUNTLET-RULES §13.3-§13.4) driven byte by byte: hello, SPAKE2, record keys, confirm,
+"""One link (docs/rules/gauntlet.md §13.3-§13.4) driven byte by byte: hello, SPAKE2, record keys, confirm,
 sealed records with counting nonces, limits, pings and silence."""
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Each example starts from ``api.new_position(seed)`` (random terrain, musters and
 plays up to ``MAX_STEPS`` actions chosen by index from ``legal_actions`` with pulls chosen by index
 from ``pull_outcomes``.  After every action the invariants below are checked.
 
-The second half rebuilds, independently from RULES.md, the fight outcome and Might figures, the
+The second half rebuilds, independently from docs/rules/skirmish.md, the fight outcome and Might figures, the
 complete legal action list, the non-fight actions and the end-of-turn steps, and compares them with
 the engine on random crowded positions (``random_position``).
 """

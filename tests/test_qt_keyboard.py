@@ -1,4 +1,4 @@
-"""Issue 11, keyboard and accessibility: whole turns played from the keyboard with a visible
+"""Keyboard and accessibility: whole turns played from the keyboard with a visible
 cursor, the colour-blind-safe palette, and the first-start welcome."""
 from __future__ import annotations
 

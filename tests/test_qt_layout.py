@@ -1,4 +1,4 @@
-"""Issue 11, the board first: the battlefield keeps a readable size on a small window and uses a
+"""The board first: the battlefield keeps a readable size on a small window and uses a
 large one, the barrack never outsizes the board's cards, nothing jumps when a card is selected, and
 every dialog fits a 1280×720 screen."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 11, reading the board and one voice: the last action and targets drawn above the cards,
+"""Reading the board and one voice: the last action and targets drawn above the cards,
 hover text that reveals nothing hidden, the players' names with correct grammar everywhere, and the
 careful player's small fixes (resign default, undo after the end, the whole hint, Ctrl+N asks)."""
 from __future__ import annotations

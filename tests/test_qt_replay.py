@@ -1,4 +1,4 @@
-"""Issue 11, replay: a Log entry shows the board as it was after it, read-only and from the viewing
+"""Replay: a Log entry shows the board as it was after it, read-only and from the viewing
 player's side; ←/→ step; Esc returns to the present."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 11, review: after the game, every position with both sides' cards revealed, the
+"""Review: after the game, every position with both sides' cards revealed, the
 evaluation graph, the costliest actions marked, stepping, and review of saved games."""
 from __future__ import annotations
 

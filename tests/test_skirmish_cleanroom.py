@@ -1,4 +1,4 @@
-"""The Skirmish engine against the clean-room reference of RULES.md (tests/skirmish_cleanroom.py).
+"""The Skirmish engine against the clean-room reference of docs/rules/skirmish.md (tests/skirmish_cleanroom.py).
 
 Over seeded random games and seeded random positions, the legal action set (on the full position
 and on the mover's own view, rules decision 13), which fighters pull, the whole position after each

@@ -1,4 +1,4 @@
-"""The engine against the clean-room reference tests/skirmish_spec_ref.py (RULES.md v1.3) over seeded
+"""The engine against the clean-room reference tests/skirmish_spec_ref.py (docs/rules/skirmish.md v1.3) over seeded
 random games: the legal non-attack actions of every position reached, and the position after each
 non-attack action (the one played and a sample of the others, resign included). Attacks are played
 with forced pulls to move the games on; their legality and outcome are out of this comparison,

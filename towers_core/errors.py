@@ -20,7 +20,7 @@ class BadMuster(TowersError):
 
 
 class BadArmy(TowersError):
-    """A Gauntlet of Crowns army (12 slots) that breaks GAUNTLET-RULES §11."""
+    """A Gauntlet of Crowns army (12 slots) that breaks docs/rules/gauntlet.md §11."""
 
 
 class BadHistory(TowersError):
@@ -36,7 +36,7 @@ class BadRun(TowersError):
 
 
 class ProtocolError(TowersError):
-    """Bytes or a message from an online peer that break GAUNTLET-RULES §13, or a bad code or address."""
+    """Bytes or a message from an online peer that break docs/rules/gauntlet.md §13, or a bad code or address."""
 
 
 def brief(value: object) -> str:

@@ -12,8 +12,8 @@ from typing import Any
 
 STOP_MARGIN_MS = 50
 """Of a move's clock cap, what is kept back for the search to notice its deadline, join its helper thread and
-return: before the cap covered the whole move, expert's capped moves in issue 12's matches overran 5 s by
-10-30 ms, dealing the worlds included."""
+return: a cap that covered only the search let expert's capped moves overrun 5 s by 10-30 ms, the time
+spent dealing the worlds."""
 
 
 def clock_left(time_ms: int | None, level_ms: int, started: float) -> int | None:

@@ -120,6 +120,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.smoke_test:
         return smoke_test(app, args.turns, 7 if args.seed is None else args.seed)
     settings = Settings()
+    if not args.screenshot:
+        from towers_qt.shell import sound
+
+        sound.install()  # the audio device, on its own thread (the checks above stay silent)
     kind = game_kind(args.game or (DEFAULT if args.screenshot else first_game(settings, args.new)))
     window = kind.window(settings, autosave=not args.screenshot)
     window.show()

@@ -1,1 +1,1 @@
-"""Castles: the stacking game of CASTLES-RULES.md (engine, notation, positions, API, AI)."""
+"""Castles: the stacking game of docs/rules/castles.md (engine, notation, positions, API, AI)."""

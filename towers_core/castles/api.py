@@ -1,4 +1,4 @@
-"""The JSON API of Castles (CASTLES-RULES.md): what outside checkers and the app call.
+"""The JSON API of Castles (docs/rules/castles.md): what outside checkers and the app call.
 
 Positions are dicts as in §8 and are never mutated; every bad input raises a TowersError subclass
 whose message names the field.

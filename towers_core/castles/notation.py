@@ -1,4 +1,4 @@
-"""Square names and action strings (CASTLES-RULES.md §7) <-> the engine's integers.
+"""Square names and action strings (docs/rules/castles.md §7) <-> the engine's integers.
 
 A square is rank * 7 + file (a1 = 0, g7 = 48); an action is square * 5 + kind, kind 0 = build
 (`c2+`), 1-4 = push n, e, s, w (`c2n` ...). `resign` has no integer: the API handles it.

@@ -1,4 +1,4 @@
-"""Position files (CASTLES-RULES.md §8) <-> the C engine, with validation that names the bad field.
+"""Position files (docs/rules/castles.md §8) <-> the C engine, with validation that names the bad field.
 
 Validation never changes its input; a valid position becomes an `Engine`, and an engine becomes a
 fresh position dict.

@@ -1,4 +1,4 @@
-"""What a position says about the castles (CASTLES-RULES.md §6): who holds each, which are crowned,
+"""What a position says about the castles (docs/rules/castles.md §6): who holds each, which are crowned,
 and the counts per side that the end checks and the app's HUD read.
 
 The engine decides the same facts in C while it plays; this is their one Python reading, so the app

@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""The rules of Castles in C (CASTLES-RULES.md §3-§6): move generation, make/unmake, the end checks.
+"""The rules of Castles in C (docs/rules/castles.md §3-§6): move generation, make/unmake, the end checks.
 
 Everything runs without the GIL on a plain `CState`, so the AI searches on a worker thread with
 make/unmake and an incremental Zobrist hash. `Engine` wraps one state for Python and checks every

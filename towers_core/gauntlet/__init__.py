@@ -1,1 +1,1 @@
-"""Gauntlet of Crowns (GAUNTLET-RULES.md): a pure-Python reference engine on position dicts."""
+"""Gauntlet of Crowns (docs/rules/gauntlet.md): a pure-Python reference engine on position dicts."""

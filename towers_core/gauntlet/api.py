@@ -1,4 +1,4 @@
-"""The JSON-level API of Gauntlet of Crowns (GAUNTLET-RULES.md §21.0): plain dicts and strings
+"""The JSON-level API of Gauntlet of Crowns (docs/rules/gauntlet.md §21.0): plain dicts and strings
 in and out, never mutating inputs; bad input raises TowersError subclasses naming the field."""
 
 from __future__ import annotations
@@ -96,3 +96,22 @@ def history_items(before: dict, action: str, after: dict, entries: list[dict], s
 
 
 from towers_core.gauntlet.preview import preview  # noqa: E402, F401  (public API: the app's hover preview)
+
+
+def choose_action(view: dict, history: list, level: str, seed: int, time_ms: int | None = None) -> str:
+    """The AI's action for the mover of `view` (that side's own view, §16.2) given its log of
+    the Battle so far (log_view entries), at `level` (easy normal hard expert greedy random iters:N)."""
+    from towers_core.gauntlet.ai import player
+    return player.choose_action(view, history, level, seed, time_ms)
+
+
+def choose_army(level: str, seed: int, side: str, scout_report: dict | None = None) -> dict:
+    """The AI's Draft army (§11) for `side`; Gold may pass the scout report of one Crimson slot."""
+    from towers_core.gauntlet.ai import draft
+    return draft.choose_army(level, seed, side, scout_report)
+
+
+def choose_scout(level: str, seed: int, crimson_view: dict) -> str:
+    """The Crimson slot the AI (Gold) scouts, from Gold's view of the Draft position or Crimson's army."""
+    from towers_core.gauntlet.ai import draft
+    return draft.choose_scout(level, seed, crimson_view)

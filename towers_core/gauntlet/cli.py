@@ -1,6 +1,7 @@
 """`towers-cli gauntlet bench`: random battles between random legal armies, actions per second
 of the C engine (legal lists on the mover's view + apply, nogil, one core); `--reference`
-also times the pure-Python reference engine the C one is tested against."""
+also times the pure-Python reference engine the C one is tested against. `match` plays AI levels
+against each other in Draft battles; `bench-ai` times the AI per whole turn."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ import argparse
 import random
 import time
 
-from towers_core.cli import machine
+from towers_core.cli import machine, run_match
 from towers_core.gauntlet import gen
+from towers_core.gauntlet.ai.levels import LEVELS, get_level
 from towers_core.gauntlet.engine import play_full
 from towers_core.gauntlet.position import clone, raw_view
 from towers_core.gauntlet.randomplay import pick, random_start
@@ -23,9 +25,37 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     bench.add_argument("--max-actions", type=int, default=400, help="actions per battle at most")
     bench.add_argument("--reference", action="store_true", help="also time the Python reference")
     bench.set_defaults(run=_bench)
+    m = sub.add_parser("match", help="play two AI levels (or random/greedy baselines) against each other")
+    m.add_argument("--a", default="expert", help=f"level of A ({', '.join(LEVELS)}, iters:N)")
+    m.add_argument("--b", default="normal", help="level of B")
+    m.add_argument("--games", type=int, default=20, help="games (rounded up to colour-swapped pairs)")
+    m.add_argument("--seed", type=int, default=1)
+    m.add_argument("--concurrency", type=int, default=1, help="games played in parallel processes")
+    m.add_argument("--quiet", action="store_true", help="only the final figures")
+    m.add_argument("--record", help="append each game (seed, armies, actions, result) as a JSON line to this file")
+    m.add_argument("--skip", type=int, default=0,
+                   help="leave out the first N games of the schedule (resume a stopped match: same seed, games)")
+    m.set_defaults(run=_match)
+    a = sub.add_parser("bench-ai", help="AI time per whole turn, per level, over the turns of a few battles")
+    a.add_argument("--seed", type=int, default=1)
+    a.add_argument("--battles", type=int, default=2, help="greedy-vs-greedy battles whose turns are timed")
+    a.add_argument("--turns", type=int, default=6, help="turns timed per battle (spread over it)")
+    a.add_argument("--levels", default="easy,normal,hard,expert", help="levels to time")
+    a.set_defaults(run=_bench_ai)
+    t = sub.add_parser("tune", help="a level with changed evaluation weights against the same level")
+    t.add_argument("--set", action="append", default=[], metavar="TERM=VALUE",
+                   help="a weight of styles.TERMS to change (repeatable)")
+    t.add_argument("--level", default="normal")
+    t.add_argument("--games", type=int, default=40, help="games (rounded up to colour-swapped pairs)")
+    t.add_argument("--seed", type=int, default=1)
+    t.add_argument("--concurrency", type=int, default=1, help="games played in parallel processes")
+    t.set_defaults(run=_tune)
     add_run_command(sub)
     from towers_core.online.cli import add_commands as add_online
     add_online(sub)
+
+
+__all__ = ["add_commands", "get_level"]  # get_level: towers_core.cli checks level options with it
 
 
 def random_battle(rng: random.Random, max_actions: int) -> int:
@@ -58,6 +88,32 @@ def _bench(args: argparse.Namespace) -> int:
         print(f"Python reference:                    {actions / dt:10,.0f} actions/s  "
               f"{battles / dt:8,.2f} battles/s  ({actions} actions, {battles} battles)")
     return 0
+
+
+def _match(args: argparse.Namespace) -> int:
+    from towers_core.gauntlet.ai.match import match
+
+    return run_match(args, match)
+
+
+def _tune(args: argparse.Namespace) -> int:
+    from towers_core.cli import match_games
+    from towers_core.gauntlet.ai.tune import parse_changes, tune
+
+    changes = parse_changes(args.set)
+    get_level(args.level)
+    r = tune(changes, args.level, match_games(args.games), args.seed, args.concurrency, report=lambda s: None)
+    print(f"{args.level} with {changes} vs {args.level}: W/D/L {r['wins']}/{r['draws']}/{r['losses']} "
+          f"score {100 * r['score']:.1f}%  Elo {r['elo']:+.0f} [{r['elo_lo']:+.0f}, {r['elo_hi']:+.0f}]  "
+          f"seed {args.seed}")
+    return 0
+
+
+def _bench_ai(args: argparse.Namespace) -> int:
+    from towers_core.gauntlet.ai.bench import bench_ai
+
+    print(machine())
+    return bench_ai(args.seed, args.battles, args.turns, [lv for lv in args.levels.split(",") if lv])
 
 
 def add_run_command(sub: argparse._SubParsersAction) -> None:

@@ -31,5 +31,8 @@ cdef void view_enter(State* s, int side, ViewSave* v) noexcept nogil
 cdef void view_leave(State* s, ViewSave* v) noexcept nogil
 cdef int play(State* s, long long act, Out* o) noexcept nogil
 cdef int placement_pending(State* s) noexcept nogil
+cdef uint64_t attack_targets(State* s, int t, Piece* p) noexcept nogil
+cdef uint64_t move_dests(State* s, int t, Piece* p) noexcept nogil
+cdef int speed(State* s, Piece* p) noexcept nogil
 cdef uint64_t next_rand(uint64_t* r) noexcept nogil
 cdef long long random_battle(State* s, uint64_t* rng, long long max_actions, Out* o) noexcept nogil

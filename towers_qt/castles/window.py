@@ -20,11 +20,13 @@ from towers_qt.castles.board.keys import BOARD_KEYS
 from towers_qt.castles.docks.move_list import MoveList
 from towers_qt.castles.rules_text import game_over_text, rules_html
 from towers_qt.castles.session import CastlesSession
+from towers_qt.castles import sounds
 from towers_qt.shell.frame import GameFrame
 from towers_qt.shell.new_game import GameSetup
 from towers_qt.shell.palette import SCHEMES, colour_word
 from towers_qt.shell.players import Player
 from towers_qt.shell.settings import ANIMATION_MS, AnimationSpeed, Settings
+from towers_qt.shell.sound import Sound, ending
 
 
 def side_names() -> dict[str, str]:
@@ -48,6 +50,7 @@ class CastlesWindow(GameFrame):
                  autosave: bool = True) -> None:
         super().__init__(settings, autosave)
         self.session = session or CastlesSession(self)
+        self.sound, self.cues = Sound(self.settings), []
         self.looking: int | None = None  # the move whose board is shown read-only
         self.over_box: QDialog | None = None
         self.review_dialog = None
@@ -102,6 +105,7 @@ class CastlesWindow(GameFrame):
         self._game_toolbar(view, [self.undo_action, self.hint_action, self.resign_action],
                            "Undo, Hint and Resign")
         self._speed_menu(view)
+        self.sound_action = self.sound.add_to(view)
         self._palette_action(view)
         self._keys_action(view, BOARD_KEYS)
         help_ = self.menuBar().addMenu("&Help")
@@ -214,17 +218,22 @@ class CastlesWindow(GameFrame):
 
     def on_action_played(self, action: str, before: dict) -> None:
         """Animate the move on the board, then carry on."""
+        s = self.session
+        self.cues = sounds.cues(before, action, s.position) + ending(s.result, s.humans())
         speed = ANIMATION_MS[self.settings.animation_speed()] / ANIMATION_MS[AnimationSpeed.NORMAL]
         if speed <= 0 or not self.isVisible() or not self.animations_enabled or self.looking is not None:
+            self.sound.cue(self.cues)
             self.after_turn()
             return
         self.animating = True
+        self.sound.cue(self.cues, "start")
         self.board.set_animation_speed(speed)
         self.board.animate(before, action, self.session.position)
 
     def _animation_done(self) -> None:
         if self.animating:
             self.animating = False
+            self.sound.cue(self.cues)
             self.after_turn()
 
     def confirm_resign(self) -> None:

@@ -6,31 +6,34 @@ import random
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainter, QPen, QPixmap
-from PySide6.QtWidgets import QApplication, QLabel, QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 from towers_core.gauntlet import api, randomplay
 from towers_qt.gauntlet.board.pieces import PieceItem
-from towers_qt.gauntlet.board.style import CONTROL, DARK_TILE, FRAME, HOME_TINT, LIGHT_TILE, TILE
+from towers_qt.gauntlet.board.style import CONTROL, SIDE, DARK_TILE, FRAME, HOME_TINT, LIGHT_TILE, TILE
 from towers_qt.gauntlet.rules_text import welcome_text
 from towers_qt.gauntlet.session import check_state
 from towers_qt.gauntlet.window import GauntletWindow
-from towers_qt.shell.new_game import GameSetup, NewGameDialog, Sides, random_seed
-from towers_qt.shell.settings import LEVELS, Settings
+from towers_qt.shell.new_game import GameSetup, NewGameDialog, Sides, level_caps, random_seed
+from towers_qt.shell.settings import Settings
 
 HOTSEAT_NOTE = ("Crimson drafts and moves first. Pass the device between drafts and look away while the other side "
                 "builds: a curtain asks for the device before each Draft and each turn.")
+SEAT_NOTE = "Against the computer you are Gold: it drafts and moves first, you scout one of its slots."
 
 
 def gauntlet_sides() -> Sides:
-    """The options dialog's words: Crimson (the first seat, moves first) and Gold."""
+    """The options dialog's words: Crimson (the first seat, moves first) and Gold, the human's seat
+    against the computer (§18.1)."""
     try:
         from towers_core.gauntlet.ai.levels import LEVELS as CORE_LEVELS
-
-        caps = tuple((name, CORE_LEVELS[name].time_ms) for name in LEVELS)
     except ImportError:
-        caps = ()
+        caps: tuple[tuple[str, int], ...] = ()
+    else:
+        caps = level_caps(CORE_LEVELS)
     return Sides(game="Gauntlet of Crowns", names=("Crimson", "Gold"), seeded=True, first_by_colour=True,
-                 time_caps=caps)
+                 time_caps=caps, human_seats=("N",), seat_note=SEAT_NOTE, hotseat_note=HOTSEAT_NOTE,
+                 colours=(SIDE["C"].lighter(140).name(), SIDE["G"].name()))
 
 
 class Gauntlet:
@@ -46,16 +49,6 @@ class Gauntlet:
 
     def options(self, parent: QWidget, settings: Settings) -> GameSetup | None:
         dialog = NewGameDialog(parent, settings, sides=gauntlet_sides())
-        dialog.setWindowTitle("New Battle of the Gauntlet of Crowns")
-        for button in dialog.side_group.buttons():  # §18.1: against the computer you are Gold
-            gold = button.property("key") == "N"
-            button.setChecked(gold)
-            button.setEnabled(gold)
-            button.setToolTip("Against the computer you are Gold: it drafts and moves first, you scout.")
-        for label in dialog.findChildren(QLabel):
-            if label.text().startswith("Crimson moves first"):
-                label.setText(HOTSEAT_NOTE)
-                label.setWordWrap(True)
         return dialog.setup() if dialog.exec() == NewGameDialog.Accepted else None
 
     def window(self, settings: Settings, autosave: bool) -> GauntletWindow:

@@ -169,7 +169,15 @@ class GauntletSession(GameSession):
         return True
 
     def request_hint(self) -> bool:
-        return False
+        """Ask the Gauntlet AI what it would play for the human to move, from that side's own view and
+        log only; the answer comes as hintReady. At the opponent's level in solo."""
+        if not self.human_to_move() or self.ai.busy or self.result is not None:
+            return False
+        side = self.to_move
+        level = next((p.level for p in self.players.values() if p.is_ai), self.players[side].level)
+        args = (self.view(side), self.entries(side), level, api.label_seed("ai|hint", self.seed), self.time_ms)
+        self._ask("hint", args, self.time_ms or _level_ms(level))
+        return True
 
     # -- save / load ----------------------------------------------------------------------------
     def to_dict(self) -> dict:

@@ -13,25 +13,30 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QVBoxLayout, QWidget
 
 from towers_core.errors import TowersError
 from towers_core.gauntlet import api
 from towers_core.gauntlet.position import raw_view
+from towers_qt.gauntlet.board.animation import beats, shooter
 from towers_qt.gauntlet.board.hud import ActionBar, GauntletHud, RosterBar
-from towers_qt.gauntlet.board.picking import Picker
-from towers_qt.gauntlet.board.style import SIDE
+from towers_qt.gauntlet.board.last_turn import last_turn
+from towers_qt.gauntlet.board.picking import Picker, origin_of
+from towers_qt.gauntlet.board.style import SIDE, apply_scheme
 from towers_qt.gauntlet.board.view import GauntletBoard
 from towers_qt.gauntlet.curtain import LOOK_AWAY, GauntletCurtain
 from towers_qt.gauntlet.dialogs.draft import DraftDialog
+from towers_qt.gauntlet import sounds
 from towers_qt.gauntlet.session import SIDES, GauntletSession, ai_seed
-from towers_qt.gauntlet.words import REASON, SIDE_WORD, entry_words, event_words
+from towers_qt.gauntlet.words import REASON, SIDE_WORD, action_words, entry_words, event_words
 from towers_qt.shell.frame import GameFrame
 from towers_qt.shell.log_dock import LogWidget
 from towers_qt.shell.new_game import GameSetup
+from towers_qt.shell.palette import scheme_name
 from towers_qt.shell.players import Player
-from towers_qt.shell.settings import Settings
+from towers_qt.shell.settings import ANIMATION_MS, AnimationSpeed, Settings
+from towers_qt.shell.sound import Sound, ending
 
 PLACE_HINT = ("On your first turn, place your King on any Home Row tile, then two Depots beside him — all free of "
               "charge.")
@@ -39,7 +44,21 @@ PICK_HINT = "Select one of your pieces: its moves and targets light up. Or deplo
 UNSEEN = "Something unseen blocks the path. No AP was spent; the unit may still act."
 GOLD_NEXT = "Crimson has sealed their army. Gold drafts second, and scouts one Crimson unit first."
 BOARD_KEYS = (("Click a piece", "select it: its moves and targets light up"),
-              ("Click a lit tile", "move there, or act on it"), ("Escape", "cancel the selection"))
+              ("Click a lit tile", "move there, or act on it"), ("Arrows", "move the cursor over the board"),
+              ("Enter / Space", "act on the cursor's tile, as a click does"), ("1–9", "deploy the unit type of that "
+                                                                                  "roster button"),
+              ("E", "end your turn"), ("Escape", "cancel the selection"))
+
+
+def result_words(result: dict, names: dict[str, str]) -> str:
+    """Why the Battle ended, naming who did it."""
+    winner, reason = result.get("winner"), result["reason"]
+    if winner is None:
+        return "The Battle ended without a winner."
+    loser = next(side for side in SIDES if side != winner)
+    if reason == "resign":
+        return f"{names[loser]} resigned."
+    return f"{names[winner]} {REASON.get(reason, reason)}."
 
 
 def side_of_setup(seat: str | None) -> str | None:
@@ -55,6 +74,7 @@ class GauntletWindow(GameFrame):
                  autosave: bool = True) -> None:
         super().__init__(settings, autosave)
         self.session = session or GauntletSession(self)
+        self.sound = Sound(self.settings)
         self.at_device: str | None = None   # hot-seat: the player holding the device
         self.picker = Picker()
         self._picked_on: dict | None = None  # the position the selection belongs to
@@ -66,6 +86,7 @@ class GauntletWindow(GameFrame):
         self.news = ""
         self.pending: dict | None = None  # a Draft under way: players, seed, the sealed armies
         self.setWindowTitle("Towers — Gauntlet of Crowns")
+        apply_scheme(scheme_name())
         self.setObjectName("GauntletWindow")
         self._build_centre()
         self.log_view = LogWidget()
@@ -106,15 +127,25 @@ class GauntletWindow(GameFrame):
         self._file_actions(game)
         game.addSeparator()
         self.end_action = self._menu_action(game, "&End turn", lambda: self.play("end"), "E")
+        self.hint_action = self._menu_action(game, "&Hint", self.ask_hint, "H")
+        self.hint_action.setToolTip("The computer's suggestion for your next action, from your side's view only")
         self.resign_action = self._menu_action(game, "&Resign…", self.confirm_resign)
         self._quit_action(game)
         view = self.menuBar().addMenu("&View")
         view.addAction(self.log_dock.toggleViewAction())
+        self.sound_action = self.sound.add_to(view)
+        self._speed_menu(view)
+        self._palette_action(view)
         self._keys_action(view, BOARD_KEYS)
         help_ = self.menuBar().addMenu("&Help")
         self._menu_action(help_, "&Rules of the Gauntlet of Crowns", self.show_rules, QKeySequence.HelpContents)
         self._menu_action(help_, "&About Towers", self.show_about)
         self._escape_action(self.cancel_selection, "Cancel the selection")
+        for number in range(1, 10):
+            key = QAction(self)
+            key.setShortcut(QKeySequence(str(number)))
+            key.triggered.connect(lambda _=False, n=number: self.roster.pick_number(n) if self.picker.legal else None)
+            self.addAction(key)
 
     def _default_layout(self) -> None:
         self.resizeDocks([self.log_dock], [max(260, self.width() // 4)], Qt.Horizontal)
@@ -192,6 +223,18 @@ class GauntletWindow(GameFrame):
         self.session.new_battle(p["players"], p["seed"], p["armies"], p.get("scout"))
         self.forget_file()
         self._show_new_game()
+        self._welcome()
+
+    def _welcome(self) -> None:
+        """A first Battle of this game (also when it was chosen from another game's window)."""
+        from towers_qt.games import game_kind
+        from towers_qt.shell.welcome import show_welcome
+
+        kind = game_kind(self.GAME)
+        if self.settings.welcomed(kind) or not self.isVisible():
+            return
+        self.welcome_box = show_welcome(self, kind.welcome_text(self.viewer, self.session.mode()))
+        self.settings.set_welcomed(kind)
 
     def start_demo(self, seed: int, level: str = "easy") -> None:
         """Computer against computer (the smoke test): both armies and the scout from the AI."""
@@ -248,6 +291,8 @@ class GauntletWindow(GameFrame):
         if not s.position or self.curtain_up() or self.pending is not None or nobody:
             self._blank()
             return
+        if self.animating:  # the board plays the last action; the rest follows when it ends
+            return
         viewer = self.viewer
         view = s.view(viewer)
         legal = s.legal_actions(viewer) if s.mode() != "hotseat" or self.at_device == viewer else []
@@ -256,7 +301,9 @@ class GauntletWindow(GameFrame):
             self._picked_on = s.position
         names = self.names()
         thinking = s.ai.busy and s.asking == "move"
+        self.board.flipped = viewer == "C"
         self.board.show_view(view)
+        self.board.show_last_turn(*last_turn(s.entries(viewer), viewer))
         self._show_selection(view)
         self.hud.update_from(view, viewer, names, legal, thinking)
         self.roster.update_from(view["armies"][viewer], legal)
@@ -288,14 +335,19 @@ class GauntletWindow(GameFrame):
         self.bar.set_actions(listed, view["pieces"], hint)
         self.bar.news.setText(self.news)
 
+    def recolour(self) -> None:
+        apply_scheme(scheme_name())
+        self.refresh()
+
     def update_actions(self) -> None:
         mine = bool(self.picker.legal)
         self.end_action.setEnabled(mine and "end" in self.picker.legal)
+        self.hint_action.setEnabled(mine and not self.session.ai.busy and not self.animating)
         self.resign_action.setEnabled(mine)
 
     # -- the board --------------------------------------------------------------------------------
     def click_tile(self, tile: str) -> None:
-        if not self.picker.legal:
+        if not self.picker.legal or self.animating:
             return
         self.news = ""
         action = self.picker.click(tile)
@@ -337,7 +389,7 @@ class GauntletWindow(GameFrame):
     def play(self, action: str) -> None:
         """An action chosen on the board (or End turn, the token, Resign); the core refuses anything illegal."""
         s = self.session
-        if not s.human_to_move() or self.curtain_up() or s.to_move != self.viewer:
+        if self.animating or not s.human_to_move() or self.curtain_up() or s.to_move != self.viewer:
             return
         if self.session.mode() == "hotseat" and self.at_device != s.to_move:
             return
@@ -353,7 +405,31 @@ class GauntletWindow(GameFrame):
             self.bar.news.setText(UNSEEN)
 
     def on_action_played(self, action: str, before: dict) -> None:
-        self.after_turn()
+        """Animate what the viewer saw of the action (their log events), then carry on."""
+        s, viewer = self.session, self.viewer
+        speed = ANIMATION_MS[self.settings.animation_speed()] / ANIMATION_MS[AnimationSpeed.NORMAL]
+        seen = s.logs[-1][viewer] if s.logs else []
+        self.sound.cue(sounds.cues(action, seen) + ending(s.result, s.humans()))
+        events = [ev for entry in seen for ev in entry.get("ev", [])]
+        nobody = s.mode() == "hotseat" and self.at_device is None
+        if speed <= 0 or not self.isVisible() or not self.animations_enabled or self.curtain_up() or nobody \
+                or not beats(events):
+            self.after_turn()
+            return
+        shown = api.view(before, viewer)
+        origin = shooter(seen[0]["a"], [])[0]
+        sieged = bool(origin and shown["pieces"].get(origin, {}).get("sieged"))
+        self.animating = True
+        self.board.flipped = viewer == "C"
+        self.board.show_preview(None)
+        animation = self.board.animate(shown, seen[0]["a"], events, speed, sieged)
+        animation.finished.connect(self._animation_done)
+        animation.start()
+
+    def _animation_done(self) -> None:
+        if self.animating:
+            self.animating = False
+            self.after_turn()
 
     def confirm_resign(self) -> None:
         if self.picker.legal:
@@ -366,10 +442,10 @@ class GauntletWindow(GameFrame):
         names = self.names()
         winner = s.result.get("winner")
         viewer = s.humans()[0] if s.mode() == "solo" else None
-        reason = f"{names[winner] if winner else 'Nobody'}: {REASON.get(s.result['reason'], s.result['reason'])}."
-        dialog = GameOverDialog("Battle over", winner, viewer, names, reason, None,
-                                f"{len(s.actions)} actions played", self)
-        dialog.review_button.hide()
+        turn = s.position["turn"]
+        dialog = GameOverDialog("Battle over", winner, viewer, names, result_words(s.result, names), None,
+                                f"Round {(turn + 1) // 2}, turn {turn} · {len(s.actions)} actions played", self)
+        dialog.review_button.hide()  # a review needs an evaluation the Gauntlet's core does not expose yet
         dialog.finished.connect(lambda _=0: self._game_over_closed(dialog))
         self.over_box = dialog
         dialog.open()
@@ -379,13 +455,34 @@ class GauntletWindow(GameFrame):
         if dialog.wants_new_game:
             QTimer.singleShot(0, self.new_game_dialog)
 
+    def ask_hint(self) -> None:
+        s = self.session
+        if self.animating or not self.picker.legal or s.to_move != self.viewer:
+            return
+        if s.request_hint():
+            self.statusBar().showMessage("The computer is looking for a hint…")
+
     def show_hint(self, action: str) -> None:
-        """The Gauntlet gives no hints (the signal is every session's)."""
+        """The suggested action: in words in the status bar, previewed on the board, its piece selected."""
+        if action not in self.picker.legal:
+            self.statusBar().showMessage("The hint came for a position that has changed.", 5000)
+            return
+        pieces = self.session.view(self.viewer)["pieces"]
+        self.statusBar().showMessage(f"Hint: {action_words(action, pieces)}")
+        origin = origin_of(action)
+        if origin and origin in self.picker.origins():
+            self.picker.clear()
+            self.picker.click(origin)
+            self._show_selection(self.session.view(self.viewer))
+        self.preview(action)
 
     # -- help -------------------------------------------------------------------------------------
     def show_rules(self) -> None:
-        from towers_qt.gauntlet.rules_text import rules_html
+        from towers_qt.gauntlet.rules_text import add_art, rules_html
         from towers_qt.shell.rules_window import RulesWindow
 
-        self.rules_window = RulesWindow(self, rules_html(), "Towers — Rules of the Gauntlet of Crowns")
+        html = rules_html()
+        self.rules_window = RulesWindow(self, html, "Towers — Rules of the Gauntlet of Crowns")
+        add_art(self.rules_window.browser.document())
+        self.rules_window.browser.setHtml(html)  # again, now that the art is there
         self.rules_window.show()

@@ -62,6 +62,11 @@ class Sides:
     seeded: bool = True          # a seed (terrain, shuffles) to show and type in
     first_by_colour: bool = False  # S always moves first: the colour choice says who starts
     time_caps: tuple[tuple[str, int], ...] = ()  # (level, the computer's clock cap in ms) from the game's core
+    modes: tuple[str, ...] = ("computer", "hotseat")  # the modes offered, in the mode row's order
+    human_seats: tuple[str, ...] = ("S", "N")  # the seats a human may take against the computer
+    seat_note: str = ""     # why a human has one seat only (shown under "You play")
+    hotseat_note: str = ""  # the game's own word on hot-seat, in place of the shell's
+    colours: tuple[str, str] = (SIDE_TEXT["S"], SIDE_TEXT["N"])  # the sides' names are written in these
 
 
 class _Capped(Protocol):
@@ -126,14 +131,15 @@ class NewGameDialog(QDialog):
         self.settings = settings
         self._build()
         self._load(seed)
-        self.setMinimumWidth(540)
 
     # -- construction ---------------------------------------------------------------------
     def _build(self) -> None:
         layout = QVBoxLayout(self)
         layout.setContentsMargins(28, 24, 28, 20)
         layout.setSpacing(14)
-        layout.addWidget(heading(f"New game of {self.sides.game}" if self.sides.game else "New game"))
+        title = heading(f"New game of {self.sides.game}" if self.sides.game else "New game")
+        layout.addWidget(title)
+        self.setMinimumWidth(max(540, title.sizeHint().width() + 56))  # the game's name whole
         layout.addLayout(self._mode_row())
         self.pages = QStackedWidget()
         self.pages.addWidget(self._computer_page())
@@ -161,6 +167,7 @@ class NewGameDialog(QDialog):
         self.hotseat = QPushButton("Two players, one device")
         self.mode_group = QButtonGroup(self)
         for index, button in enumerate((self.vs_computer, self.hotseat)):
+            button.setVisible(("computer", "hotseat")[index] in self.sides.modes)
             secondary(button).setCheckable(True)
             button.setObjectName("modeButton")
             button.setMinimumHeight(40)
@@ -182,8 +189,14 @@ class NewGameDialog(QDialog):
         if self.sides.first_by_colour:
             south, north = f"{south} (moves first)", f"{north}"
         self.side_group, side_row = _radio_row(
-            self, [("S", south, SIDE_TEXT["S"]), ("N", north, SIDE_TEXT["N"])])
+            self, [("S", south, self.sides.colours[0]), ("N", north, self.sides.colours[1])])
         form.addRow(form_label("You play"), side_row)
+        for button in self.side_group.buttons():
+            offered = button.property("key") in self.sides.human_seats
+            button.setVisible(offered)
+            button.setToolTip(self.sides.seat_note)
+        if self.sides.seat_note:
+            form.addRow(muted(self.sides.seat_note))
         self.first_group, first_row = _radio_row(
             self, [(key, text, None) for key, text in FIRST_TEXT.items()])
         _optional_row(form, "First move", first_row, not self.sides.first_by_colour)
@@ -200,12 +213,15 @@ class NewGameDialog(QDialog):
         south, north = self.sides.names
         self.name_s = _name_edit(south)
         self.name_n = _name_edit(north)
-        form.addRow(form_label(south, SIDE_TEXT["S"]), self.name_s)
-        form.addRow(form_label(north, SIDE_TEXT["N"]), self.name_n)
+        form.addRow(form_label(south, self.sides.colours[0]), self.name_s)
+        form.addRow(form_label(north, self.sides.colours[1]), self.name_n)
         self.hot_first_group, first_row = _radio_row(
-            self, [("S", south, SIDE_TEXT["S"]), ("N", north, SIDE_TEXT["N"]), ("random", "Random", None)])
+            self, [("S", south, self.sides.colours[0]), ("N", north, self.sides.colours[1]),
+                   ("random", "Random", None)])
         _optional_row(form, "First move", first_row, not self.sides.first_by_colour)
-        if self.sides.first_by_colour:
+        if self.sides.hotseat_note:
+            form.addRow(muted(self.sides.hotseat_note))
+        elif self.sides.first_by_colour:
             form.addRow(muted(f"{south} moves first. Nothing is hidden: play in turns on this device."))
         else:
             form.addRow(muted("Hide the screen between turns: a curtain asks you to pass the device."))
@@ -233,10 +249,12 @@ class NewGameDialog(QDialog):
     def _load(self, seed: int | None) -> None:
         s = self.settings
         mode = s.mode() if s else "computer"
+        mode = mode if mode in self.sides.modes else self.sides.modes[0]
         (self.hotseat if mode == "hotseat" else self.vs_computer).setChecked(True)
         self._mode_toggled(self.mode_group.checkedId(), True)
         self.level.setCurrentIndex(LEVELS.index(s.level() if s else "normal"))
-        _check(self.side_group, s.human_side() if s else "S")
+        seat = s.human_side() if s else "S"
+        _check(self.side_group, seat if seat in self.sides.human_seats else self.sides.human_seats[0])
         _check(self.first_group, s.first_choice() if s else "random")
         _check(self.hot_first_group, "random")
         if s:
@@ -268,6 +286,8 @@ class NewGameDialog(QDialog):
         self.seed_edit.setText(str(seed))
 
     def set_mode(self, mode: str) -> None:
+        if mode not in self.sides.modes:
+            return
         (self.hotseat if mode == "hotseat" else self.vs_computer).setChecked(True)
 
     # -- result ---------------------------------------------------------------------------
@@ -300,11 +320,12 @@ class NewGameDialog(QDialog):
         s.set_last_seed(setup.seed)
         if setup.mode == "computer":
             s.set_level(setup.level)
-            s.set_human_side(setup.human_side)
+            if len(self.sides.human_seats) > 1:  # a game with one seat leaves the others' choice alone
+                s.set_human_side(setup.human_side)
             s.set_first_choice(self.first_group.checkedButton().property("key"))
             s.set_human_name(self.human_name.text())
         else:
-            s.set_player_names(setup.names)
+            s.set_player_names({"S": self.name_s.text(), "N": self.name_n.text()})  # typed names only
 
 
 def _form(page: QWidget) -> QFormLayout:

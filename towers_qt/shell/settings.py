@@ -61,6 +61,7 @@ class Key:
     ANIMATION = "view/animation_speed"
     ORIENTATION = "view/orientation"
     PALETTE = "view/palette"
+    SOUND = "view/sound"   # View ▸ Sound: "true" (the default) or "false"
     # A game's own keys are "<game>/welcomed" and "window/dock_state_<game>"; the first game kept
     # the two below from before there were others (its GameKind.legacy_keys names them).
     WELCOMED = "app/welcomed"
@@ -206,6 +207,13 @@ class Settings:
 
     def set_palette(self, name: str) -> None:
         self._set(Key.PALETTE, _choice(name, PALETTES, "classic"))
+
+    def sound_on(self) -> bool:
+        """View ▸ Sound: on unless the player turned it off."""
+        return str(self._get(Key.SOUND, "true")).lower() not in ("false", "0")
+
+    def set_sound_on(self, on: bool) -> None:
+        self._set(Key.SOUND, bool(on))
 
     def welcomed(self, game: GameKeys) -> bool:
         """Whether `game`'s first-start welcome has been shown (each game has its own)."""

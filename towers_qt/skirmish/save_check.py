@@ -60,7 +60,7 @@ def check_state(data: dict, name: str = "This file") -> dict:
     version = save_version(data, name, KEYS)
     try:
         data = copy.deepcopy(data)
-        if data.pop("game", GAME) != GAME:  # saves before issue 10 have no "game" key
+        if data.pop("game", GAME) != GAME:  # saves from before the game choice have no "game" key
             fail("game", "must be \"skirmish\"")
         return _checked(data, version)
     except Exception as exc:  # a check that tripped over garbage too: the file's fault, not a crash

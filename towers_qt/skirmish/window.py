@@ -21,6 +21,8 @@ from towers_qt.shell.paths import resource
 from towers_qt.shell.players import other
 from towers_qt.shell.save_file import SaveError
 from towers_qt.shell.settings import Settings
+from towers_qt.shell.sound import Sound, ending
+from towers_qt.skirmish import sounds
 from towers_qt.skirmish.board.action_bar import ActionBar, action_label
 from towers_qt.skirmish.board.animations import EntryAnimator, run
 from towers_qt.skirmish.board.controller import BoardController
@@ -56,6 +58,7 @@ class MainWindow(GameFrame):
                  autosave: bool = True) -> None:
         super().__init__(settings, autosave)
         self.session = session or Session(self)
+        self.sound, self.cues = Sound(self.settings), []
         self.animation = None
         self.animator: EntryAnimator | None = None
         self.preview_dialog = None
@@ -152,6 +155,7 @@ class MainWindow(GameFrame):
             action.triggered.connect(lambda _=False, k=key: self.set_orientation(k))
             group.addAction(action)
         self._speed_menu(view)
+        self.sound_action = self.sound.add_to(view)
         self._palette_action(view)
         self._keys_action(view, BOARD_KEYS)
 
@@ -380,12 +384,16 @@ class MainWindow(GameFrame):
         self.controller.set_actions([], "")
         old, new = self.shown_view, s.view()
         self.scene.set_last(last_squares(entry))
+        self.cues = sounds.cues(entry) + ending(entry.get("result"), s.humans())
         ms = self.settings.animation_ms()
         if ms <= 0 or old is None or not self.isVisible() or not self.animations_enabled:
+            self.sound.cue(self.cues)
             self.after_turn()
             return
         self.animating = True
-        self.animator = EntryAnimator(self.scene, s.viewer, s.seen[s.viewer], ms)
+        self.sound.cue(self.cues, "start")
+        self.animator = EntryAnimator(self.scene, s.viewer, s.seen[s.viewer], ms,
+                                      on_hit=lambda: self.sound.cue(self.cues, "hit"))
         self.animation = self.animator.build(old, new, api.entry_view(entry, s.viewer),
                                              api.parse_action(entry["action"]))
         self.animation.setParent(self)  # Qt owns it; deleted later, never inside its own signal
@@ -393,6 +401,7 @@ class MainWindow(GameFrame):
 
     def _animation_done(self) -> None:
         self._drop_animation()
+        self.sound.cue(self.cues)
         self.after_turn()
 
     def take_over(self, state: dict, name: str) -> None:

@@ -1,4 +1,4 @@
-"""MoveList: the game's moves in CASTLES-RULES.md §7 notation, two per numbered row; clicking one asks
+"""MoveList: the game's moves in docs/rules/castles.md §7 notation, two per numbered row; clicking one asks
 the shell to show the board as it was after it."""
 from __future__ import annotations
 

@@ -206,3 +206,18 @@ class RosterBar(QWidget):
             b.setVisible(isinstance(slot, dict) and slot["in"])
             b.setEnabled(any(a.startswith(code + "@") and a.count("+") == 0 for a in legal))
         self.setVisible(any(b.isVisibleTo(self) for b in self.buttons.values()))
+        for number, b in enumerate(self.shown(), 1):
+            b.setText(f"{number}  {GLYPH[b.objectName()[6:]]} {NAME[b.objectName()[6:]]} · "
+                      f"{UNITS[b.objectName()[6:]].supply}")
+
+    def shown(self) -> list[QPushButton]:
+        """The buttons of the drafted unit types, in order: keys 1–9 pick them."""
+        return [b for b in self.buttons.values() if not b.isHidden()]
+
+    def pick_number(self, number: int) -> bool:
+        """Key `number` (1–9): deploy the type of that button, if it can be deployed now."""
+        shown = self.shown()
+        if not 1 <= number <= len(shown) or not shown[number - 1].isEnabled():
+            return False
+        shown[number - 1].click()
+        return True

@@ -5,9 +5,10 @@ the view, so it is never drawn)."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QIcon, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from towers_core.gauntlet.units import STRUCTURES
 from towers_qt.gauntlet.board.style import BURN, HP_GOOD, HP_LOW, SIDE, SIDE_DARK, SIDE_INK, TILE
 from towers_qt.gauntlet.words import AFFLICTION, FX_NAME, FX_WHAT, GLYPH, NAME, SIDE_WORD, SIEGED_GLYPH
 
@@ -81,14 +82,7 @@ class PieceItem(QGraphicsItem):
             painter.drawEllipse(body)
         else:
             painter.drawRoundedRect(body, 6, 6)
-        glyph = SIEGED_GLYPH if q.get("sieged") else GLYPH[q["type"]]
-        painter.setPen(SIDE_INK[side])
-        font = QFont("DejaVu Sans", 24)
-        painter.setFont(font)
-        if q["type"] == "Wt" and not QFontMetrics(font).inFontUcs4(ord(glyph)):
-            _tower(painter, body, SIDE_INK[side])  # ⛫ is missing from many fonts: drawn instead
-        else:
-            painter.drawText(body, Qt.AlignCenter, glyph)
+        draw_glyph(painter, body, q["type"], SIDE_INK[side], QFont("DejaVu Sans", 24), bool(q.get("sieged")))
         if is_unit and q["royal"]:
             self._crown(painter)
         if q.get("sieged"):
@@ -151,6 +145,52 @@ class PieceItem(QGraphicsItem):
             painter.setPen(QColor("#ffffff"))
             painter.drawText(box, Qt.AlignCenter, FX_MARK[fx["k"]])
             y += 16
+
+
+def draw_glyph(painter: QPainter, box: QRectF, code: str, ink: QColor, font: QFont, sieged: bool = False) -> None:
+    """A slot's glyph centred in `box`; the Watchtower's drawn where the font lacks ⛫."""
+    glyph = SIEGED_GLYPH if sieged else GLYPH[code]
+    painter.setPen(ink)
+    painter.setFont(font)
+    if code == "Wt" and not QFontMetrics(font).inFontUcs4(ord(glyph)):
+        _tower(painter, box, ink)
+    else:
+        painter.drawText(box, Qt.AlignCenter, glyph)
+
+
+def slot_icon(code: str, side: str, size: int = 22) -> QIcon:
+    """A slot's token as a small icon (the Draft's rows, the roster, the rules): its side's colour
+    and its glyph, drawn, so no glyph depends on the font."""
+    ratio = 2.0
+    pix = QPixmap(int(size * ratio), int(size * ratio))
+    pix.setDevicePixelRatio(ratio)
+    pix.fill(Qt.transparent)
+    p = QPainter(pix)
+    p.setRenderHint(QPainter.Antialiasing)
+    body = QRectF(1, 1, size - 2, size - 2)
+    p.setPen(QPen(SIDE_DARK[side], 1.2))
+    p.setBrush(SIDE[side])
+    if code in STRUCTURES:
+        p.drawRoundedRect(body, 3, 3)
+    else:
+        p.drawEllipse(body)
+    font = QFont("DejaVu Sans")
+    font.setPixelSize(max(6, int(size * 0.62)))
+    draw_glyph(p, body, code, SIDE_INK[side], font)
+    p.end()
+    return QIcon(pix)
+
+
+def flame_icon(size: int = 14) -> QIcon:
+    """The Burn mark as an icon (🔥 needs an emoji font)."""
+    pix = QPixmap(size * 2, size * 2)
+    pix.setDevicePixelRatio(2.0)
+    pix.fill(Qt.transparent)
+    p = QPainter(pix)
+    p.setRenderHint(QPainter.Antialiasing)
+    _flame(p, QRectF(size * 0.15, 0.5, size * 0.7, size - 1))
+    p.end()
+    return QIcon(pix)
 
 
 def _flame(painter: QPainter, r: QRectF) -> None:

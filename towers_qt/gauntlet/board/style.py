@@ -23,3 +23,18 @@ HP_GOOD = QColor("#4caf50")
 HP_LOW = QColor("#e0453a")
 HEAL = QColor("#5fc36a")
 BURN = QColor("#ff7a1a")
+
+# The sides in each of the shell's schemes (shell.palette): crimson and gold, or, colour-blind-safe,
+# navy and amber, which differ in lightness as well as hue. Recoloured in place, so a cached QColor follows.
+SCHEMES = {
+    "classic": {"side": ("#a3283a", "#c9a24a"), "dark": ("#5e1420", "#7a5d1e"), "ink": ("#fbe9e9", "#2b2110")},
+    "colour-blind": {"side": ("#1d3f7a", "#e69f00"), "dark": ("#0b1f40", "#8a5a00"), "ink": ("#f2f6ff", "#221600")},
+}
+
+
+def apply_scheme(name: str) -> None:
+    """The sides' colours in the scheme `name` (an unknown one is classic)."""
+    scheme = SCHEMES.get(name, SCHEMES["classic"])
+    for table, key in ((SIDE, "side"), (SIDE_DARK, "dark"), (SIDE_INK, "ink")):
+        for side, colour in zip(("C", "G"), scheme[key]):
+            table[side].setRgba(QColor(colour).rgba())

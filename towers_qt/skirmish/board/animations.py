@@ -44,10 +44,13 @@ def _parallel(*anims) -> QParallelAnimationGroup:
 
 
 class EntryAnimator:
-    """Builds the animation for one entry. `ms` is one step's duration (settings.animation_ms)."""
+    """Builds the animation for one entry. `ms` is one step's duration (settings.animation_ms);
+    `on_hit` runs when a fight's blow lands (its sound)."""
 
-    def __init__(self, scene: BoardScene, viewer: str, seen: dict[str, str], ms: int) -> None:
+    def __init__(self, scene: BoardScene, viewer: str, seen: dict[str, str], ms: int,
+                 on_hit: Callable[[], None] | None = None) -> None:
         self.scene = scene
+        self.on_hit = on_hit
         self.viewer = viewer
         self.seen = seen
         self.ms = ms
@@ -106,8 +109,13 @@ class EntryAnimator:
             item = self.scene.cards[a]
             home, target = item.pos(), self.scene.center(d)
             lunge = home + (target - home) * 0.35
-            seq.addAnimation(_prop(item, b"pos", lunge, self.ms, curve=QEasingCurve.OutQuad))
+            blow = _prop(item, b"pos", lunge, self.ms, curve=QEasingCurve.OutQuad)
+            seq.addAnimation(blow)
             seq.addAnimation(_prop(item, b"pos", home, self.ms, curve=QEasingCurve.InQuad))
+        else:
+            blow = seq.addPause(0)  # no lunge (a card not on the scene): the blow lands with the caption
+        if self.on_hit is not None:
+            blow.finished.connect(self.on_hit)
         self._flash(seq, d, fight_caption(fight), palette.GOLD_LIGHT, width=360, hold=4)
 
     def _flip_to(self, seq, item: CardItem, code: str) -> None:

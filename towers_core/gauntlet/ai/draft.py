@@ -1,0 +1,104 @@
+"""The AI's Draft (§11): which five unit types, Research and perks it seals, and which Crimson
+slot it scouts as Gold.
+
+Pawns are always drafted (they build the Control Posts and Depots the economy runs on); the other
+four come from a few proven shapes, drawn from the seed, with Research and perks from a priority
+list spent to the last Tome and Gold. A scout report that shows hidden Rogues brings a Mage (it
+detects them); random drafts a random legal army.
+"""
+
+from __future__ import annotations
+
+import random
+
+from towers_core.checks import unsigned_seed
+from towers_core.errors import BadArmy, BadLevel, BadPosition, brief
+from towers_core.gauntlet.ai.levels import get_level
+from towers_core.gauntlet.draft import check_entry, validate_army
+from towers_core.gauntlet.randomplay import random_army
+from towers_core.gauntlet.rng import SplitMix64
+from towers_core.gauntlet.units import DRAFT_UNITS, GOLD_BUDGET, PERKS, SLOTS, STRUCTURES, TOME_BUDGET
+
+# the four types beside the Pawns
+SHAPES: tuple[tuple[str, ...], ...] = (
+    ("Kn", "Ma", "Rk", "Qu"),
+    ("Kn", "Bi", "Ma", "Qu"),
+    ("Kn", "Ro", "Rk", "Qu"),
+    ("Kn", "Bi", "Rk", "Qu"),
+)
+RESEARCH_CHOICE = {"Ki": "banner", "Pa": "fury", "Kn": "extra", "Ro": "step", "Bi": "reach",
+                   "Ma": "empower", "Rk": "bastion", "Qu": "fireball"}
+STRUCTURE_RESEARCH = ("Cp", "De")           # Medical Center, then Quick Deploy
+PERK_ORDER = ("Qu", "Kn", "Rk", "Pa", "Ki", "Ma", "Bi", "Ro", "Cp", "De", "Wt", "Bk")
+SCOUT_ORDER = ("Qu", "Ro", "Rk", "Ma", "Kn", "Bi", "Pa", "Ki")
+SCOUT_SLOTS = ("Ki",) + DRAFT_UNITS
+
+
+def _side(side: object) -> str:
+    if side not in ("C", "G"):
+        raise BadLevel(f"side: {brief(side)} is not 'C' or 'G'")
+    return side  # type: ignore[return-value]
+
+
+def choose_army(level: str, seed: int, side: str, scout_report: dict | None = None) -> dict:
+    """A complete legal Draft army (validate_army accepts it), the same for the same arguments."""
+    lv = get_level(level)
+    seed = unsigned_seed(seed, "seed", BadLevel)
+    side = _side(side)
+    if scout_report is not None:
+        if side != "G":
+            raise BadArmy("scout_report: only Gold scouts")
+        if not isinstance(scout_report, dict) or set(scout_report) != {"slot", "entry"}:
+            raise BadArmy("scout_report: must be {'slot': code, 'entry': {in, r, p}}")
+        if scout_report["slot"] not in SCOUT_SLOTS:
+            raise BadArmy(f"scout_report.slot: {brief(scout_report['slot'])} is not Ki or a unit code")
+        check_entry(scout_report["slot"], scout_report["entry"], "scout_report.entry")
+    rng = SplitMix64(seed ^ (0xC0FFEE if side == "C" else 0xB0A7))
+    if lv.name == "random":
+        return validate_army(random_army(random.Random(rng.next())))
+    shape = SHAPES[rng.draw(len(SHAPES))]
+    if scout_report is not None and scout_report["slot"] == "Ro" and scout_report["entry"]["r"] == "hide":
+        shape = next(s for s in SHAPES if "Ma" in s)
+    units = ("Pa",) + shape
+    army = {c: {"in": c == "Ki" or c in units or c in STRUCTURES, "r": None, "p": False} for c in SLOTS}
+    tomes = TOME_BUDGET
+    for c in ("Ki",) + units:
+        army[c]["r"] = RESEARCH_CHOICE[c]
+        tomes -= 1
+    for c in STRUCTURE_RESEARCH:
+        if tomes >= 2:
+            army[c]["r"] = {"Cp": "medical", "De": "quick"}[c]
+            tomes -= 2
+    gold = GOLD_BUDGET
+    for c in PERK_ORDER:
+        if army[c]["in"] and PERKS[c][1] <= gold:
+            army[c]["p"] = True
+            gold -= PERKS[c][1]
+    return validate_army(army)
+
+
+def crimson_slots(crimson_view: object) -> dict:
+    """Crimson's 12 slots as Gold sees them, from Gold's view of the Draft position (or the slots
+    themselves): `"?"` for an unopened one."""
+    if isinstance(crimson_view, dict) and "armies" in crimson_view:
+        armies = crimson_view["armies"]
+        slots = armies.get("C") if isinstance(armies, dict) else None
+    else:
+        slots = crimson_view
+    if not isinstance(slots, dict) or set(slots) != set(SLOTS):
+        raise BadPosition("crimson_view: Gold's view of the Draft position, or Crimson's 12 slots")
+    for code, e in slots.items():
+        if e != "?":
+            check_entry(code, e, "crimson_view")
+    return slots
+
+
+def choose_scout(level: str, seed: int, crimson_view: object) -> str:
+    """The Crimson slot Gold scouts: the most dangerous one still unknown (random: any unknown)."""
+    lv = get_level(level)
+    seed = unsigned_seed(seed, "seed", BadLevel)
+    slots = crimson_slots(crimson_view)
+    unknown = [c for c in SCOUT_ORDER if slots[c] == "?"] or list(SCOUT_ORDER)
+    if lv.name == "random":
+        return sorted(unknown)[SplitMix64(seed).draw(len(unknown))]
+    return unknown[0]

@@ -1,0 +1,54 @@
+"""Difficulty levels of the Gauntlet AI: planner budgets (not the clock) define them.
+
+The same view, history, level and seed give the same action on any machine; `time_ms` is only a
+safety cap on one call (search_thread.clock_left). `iters:N` is a reproducible test level: the
+normal planner with a budget of N plays.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from towers_core.errors import BadLevel, brief
+
+MAX_TEST_NODES = 10_000_000
+
+
+@dataclass(frozen=True)
+class Level:
+    """One level: beam width and actions per turn of the planner, the enemy-reply candidates and
+    their greedy actions at most, evaluation noise, the beam's play budget and a clock cap."""
+    name: str
+    beam: int
+    max_steps: int
+    reply_width: int
+    reply_steps: int
+    noise: float      # evaluation units (a Pawn is about 4)
+    nodes: int        # plays the beam may make per call, 0 = none
+    time_ms: int      # safety cap per call, 0 = none
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", 1, 6, 0, 0, 12.0, 4_000, 1000),
+    "normal": Level("normal", 6, 10, 6, 6, 0.0, 20_000, 1000),
+    "hard": Level("hard", 12, 12, 16, 8, 0.0, 60_000, 2500),
+    "expert": Level("expert", 24, 12, 40, 10, 0.0, 200_000, 5000),
+    # baselines: the best single action by the evaluation after it (and `end`), and uniform random
+    "greedy": Level("greedy", 1, 1, 0, 0, 0.0, 0, 1000),
+    "random": Level("random", 0, 0, 0, 0, 0.0, 0, 0),
+}
+
+
+def get_level(name: object) -> Level:
+    """A named level, or the test level 'iters:N' (N plays, 1..1e7)."""
+    if not isinstance(name, str):
+        raise BadLevel(f"level must be a string, not {type(name).__name__}")
+    if name in LEVELS:
+        return LEVELS[name]
+    kind, _, value = name.partition(":")
+    if kind != "iters" or not (value.isascii() and value.isdigit()) or len(value) > 9:
+        raise BadLevel(f"level: unknown level {brief(name)}: use {', '.join(LEVELS)} or 'iters:N'")
+    n = int(value)
+    if not 1 <= n <= MAX_TEST_NODES:
+        raise BadLevel(f"level {name!r}: iters must be 1..{MAX_TEST_NODES}")
+    return Level(name, 6, 10, 6, 6, 0.0, n, 0)
