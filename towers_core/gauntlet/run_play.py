@@ -2,7 +2,9 @@
 
 Your side's choices are a simple documented policy: the first foe offered (the Six in table
 order, weakest treasury first), the shop policy below, and the AI at the player's level for every
-action; the foe plays at its own level (run_foes) from its sealed `ai|` stream.
+action; the foe plays at its own level (run_foes) from its sealed `ai|` stream. The AI above `easy`
+plays without noise, so a retry would replay the lost Battle move for move: a Pawnborn after the
+first places his King and Depots where his own stream draws, and the AI plays on from there.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from towers_core.gauntlet import api, run as R
 from towers_core.gauntlet.rng import SplitMix64, label_seed
 from towers_core.gauntlet.run_foes import field_label, foe_level
 from towers_core.gauntlet.run_shop import perk_offers, research_offers
+from towers_core.gauntlet.turns import placement_pending
 
 # The "greedy" shop: Research first, the first open slot of this list whose path is affordable
 # (the path named); then perks in this order, each bought while Gold lasts.
@@ -77,6 +80,9 @@ def play_battle(run: dict, player: str, choose: Callable | None = None) -> dict:
         side = pos["to_move"]
         if side == "C":
             action = choose(api.view(pos, "C"), history["C"], foe_lv, R.foe_seed(run))
+        elif run["pawnborn"] > 1 and placement_pending(pos):
+            places = api.legal_actions(pos)          # a retry's placement: the Pawnborn's own draw
+            action = places[mine.draw(len(places))]
         else:
             action = choose(api.view(pos, "G"), history["G"], player, mine.next())
         run, entries = R.play(run, action)
