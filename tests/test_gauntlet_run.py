@@ -44,6 +44,7 @@ def test_foe_order_pawnlord_then_any_of_the_six_then_the_deep_four_in_order():
     run = R.new_run("repawn", SEED)
     assert [c["id"] for c in R.foe_choices(run)] == ["pawnlord"]
     refused(R.choose_foe, run, "frost-queen", field="foe")
+    refused(R.choose_foe, run, ["pawnlord"], field="foe")
     run = beat(run)
     order = ["iron-castellan", "pale-abbess", "frost-queen", "steel-prince", "storm-magus", "shadow-princess"]
     for i, foe in enumerate(order):
@@ -255,3 +256,18 @@ def test_the_dossier_never_lies():
     whole = act(act(R.start_battle(run), api.legal_actions(pos)[0]), "resign")
     placed = next(p for p in whole["position"]["pieces"].values() if p.get("royal") and p["side"] == "C")
     assert placed["max"] == d["royal"]["hp"]
+
+
+def test_a_resumed_battle_gives_each_side_its_log_back():
+    run = R.start_battle(R.choose_foe(R.new_run("repawn", SEED), "pawnlord"))
+    kept = {"C": [], "G": []}
+    for _ in range(12):
+        pos = run["position"]
+        action = api.legal_actions(pos)[-1 if pos["to_move"] == "C" else 0]
+        run, entries = R.play(run, action)
+        for side in kept:
+            kept[side] += api.history_items(pos, action, run["position"], entries, side)
+    assert len(kept["C"]) >= 12 and {e["side"] for e in kept["G"]} == {"C", "G"}
+    assert {s: R.battle_history(run, s) for s in kept} == kept
+    refused(R.battle_history, run, "X", field="side")
+    refused(R.battle_history, R.new_run("repawn", SEED), "C", field="stage")

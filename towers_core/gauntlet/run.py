@@ -106,7 +106,7 @@ def choose_foe(run: dict, foe_id: str) -> dict:
     """Face this foe next; the Steel Prince pledges Bunkers, the Shadow Princess Watchtowers, yours
     from now on, win or lose."""
     choices = {c["id"]: c for c in foe_choices(run)}
-    if foe_id not in choices:
+    if not isinstance(foe_id, str) or foe_id not in choices:
         raise BadRun(f"foe: {brief(foe_id)} is not among this Battle's foes ({', '.join(choices)})")
     new = _at(run, "choose a foe", "choose")
     new["foe"] = {"id": foe_id, "echo": run["echo"]}
@@ -229,6 +229,21 @@ def play(run: dict, action: str) -> tuple[dict, list[dict]]:
     if after["result"] is not None:
         _finish(new)
     return new, entries
+
+
+def battle_history(run: dict, side: str) -> list[dict]:
+    """The Battle's log as `side` sees it (its AI history, the Log dock), rebuilt from the sealed
+    start and the actions: what a resumed save hands back to the AI and the screens."""
+    if side not in api.SIDES:
+        raise BadRun(f"side: {brief(side)} is not 'C' or 'G'")
+    if run.get("position") is None:
+        raise BadRun(f"stage: no Battle at stage {brief(run.get('stage'))}")
+    pos = start_position(seed_of(run), run["foe"], run["fielded"], beaten_before(run))
+    history: list[dict] = []
+    for action in run["actions"]:
+        history += api.log_view(pos, action, side)
+        pos = api.apply(pos, action)
+    return history
 
 
 def _finish(run: dict) -> None:
