@@ -152,6 +152,7 @@ def test_repawn_retries_the_same_battle_with_the_gold_and_tomes_of_its_start():
     assert fallen["stage"] == "fallen" and R.whisper(fallen) == DEFEAT
     retry = R.proceed(fallen)
     assert retry["stage"] == "prepare" and retry["pawnborn"] == 2 and retry["foe"] == run["foe"]
+    assert R.summary(fallen)["pawnborn_fallen"] == R.summary(retry)["pawnborn_fallen"] == 1
     assert (retry["gold"], retry["tomes"]) == (run["gold"], run["tomes"])
     assert retry["banner"] == run["banner"]                          # purchases stay
     again = R.start_battle(retry)
@@ -166,6 +167,7 @@ def test_hardcore_ends_at_the_first_fallen_royal():
     run = R.choose_foe(R.new_run("hardcore", SEED), "pawnlord")
     over = lose(run)
     assert over["stage"] == "over" and R.whisper(over) == DEFEAT and R.summary(over)["ended"]
+    assert R.summary(over)["pawnborn_fallen"] == 1 and R.summary(run)["pawnborn_fallen"] == 0
     refused(R.proceed, over, field="stage")
     validate_run(over)
 
