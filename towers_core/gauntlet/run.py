@@ -325,8 +325,9 @@ def spoils(run: dict) -> dict | None:
 
 def summary(run: dict) -> dict:
     """The run in a few numbers: the Crown's page, or the end of a run."""
+    fallen = run["pawnborn"] - 1 + (run["stage"] in ("fallen", "over"))   # the last one too, if he fell
     return {"mode": run["mode"], "run_seed": run["run_seed"], "battles_won": wins(run),
             "beaten": list(run["beaten"]), "crown": len(run["beaten"]) == CAMPAIGN,
-            "echoes_won": max(0, wins(run) - len(run["beaten"])), "pawnborn_fallen": run["pawnborn"] - 1 + (run["stage"] in ("fallen", "over")),
+            "echoes_won": max(0, wins(run) - len(run["beaten"])), "pawnborn_fallen": fallen,
             "tested": run["tested"], "gold": run["gold"], "tomes": run["tomes"],
             "banner": roster(run["banner"]), "ended": run["stage"] == "over"}
