@@ -273,3 +273,13 @@ def test_a_resumed_battle_gives_each_side_its_log_back():
     assert {s: R.battle_history(run, s) for s in kept} == kept
     refused(R.battle_history, run, "X", field="side")
     refused(R.battle_history, R.new_run("repawn", SEED), "C", field="stage")
+
+
+def test_each_foe_plays_at_its_level_and_echoes_at_the_top():
+    from towers_core.gauntlet.ai.levels import LEVELS
+    from towers_core.gauntlet.ai.styles import FOE_STYLES
+    from towers_core.gauntlet.run_foes import CARDS, ECHO_LEVEL, foe_level
+
+    assert all(c.level in LEVELS for c in CARDS.values()) and ECHO_LEVEL in LEVELS
+    assert foe_level("pawnlord", 0) == "easy" and foe_level("pawnlord", 3) == ECHO_LEVEL
+    assert {f: c.style.lower() for f, c in CARDS.items()} == FOE_STYLES     # the dossier names the AI's style

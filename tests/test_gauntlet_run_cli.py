@@ -7,6 +7,7 @@ from towers_core.cli import main
 from towers_core.gauntlet import api
 from towers_core.gauntlet import run as R
 from towers_core.gauntlet.run_check import validate_run
+from towers_core.gauntlet.run_foes import foe_level
 from towers_core.gauntlet.run_play import play_run, shop_greedy
 
 
@@ -35,7 +36,7 @@ def test_a_headless_run_reports_one_line_per_battle_and_stops_at_the_cap():
     run = play_run("hardcore", 9, "easy", max_battles=4, report=lines.append, choose=first_action)
     assert [(b.battle, b.foe, b.won) for b in lines] == [
         (1, "pawnlord", True), (2, "steel-prince", True), (3, "shadow-princess", True), (4, "pale-abbess", True)]
-    assert lines[0].level == "easy" and lines[1].level == "normal"
+    assert [b.level for b in lines] == [foe_level(b.foe, 0) for b in lines]
     assert run["stage"] == "choose" and run["battle"] == 5
     validate_run(run)
 

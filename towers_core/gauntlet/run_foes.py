@@ -31,26 +31,26 @@ CARDS: dict[str, FoeCard] = {
     "pawnlord": FoeCard("Pawnlord", "Levy: his side's first Pawn deploy each turn costs 0 AP",
                         "Swarm", "Padded Jacks free (+10 Gold if owned)", "easy"),
     "steel-prince": FoeCard("Steel Prince", "Shieldwall: allied units adjacent to him +1 Armor",
-                            "Bulwark", "Knights (+ Bunkers pledged)", "normal"),
+                            "Bulwark", "Knights (+ Bunkers pledged)", "easy"),
     "shadow-princess": FoeCard("Shadow Princess", "Veil: at her turn start she becomes hidden unless "
                                "gaze or an adjacent Mage would reveal her",
-                               "Assassin", "Rogues (+ Watchtowers pledged)", "normal"),
+                               "Assassin", "Rogues (+ Watchtowers pledged)", "easy"),
     "pale-abbess": FoeCard("Pale Abbess", "Sanctuary: at her turn start she and allied units within 2 +1 HP",
-                           "Attrition", "Bishops", "normal"),
-    "storm-magus": FoeCard("Storm Magus", "Overcharge: her Zap also hits for 2", "Skirmish", "Mages", "normal"),
-    "iron-castellan": FoeCard("Iron Castellan", "Ramparts: +2 Armor while sieged", "Siege", "Rooks", "normal"),
+                           "Attrition", "Bishops", "easy"),
+    "storm-magus": FoeCard("Storm Magus", "Overcharge: her Zap also hits for 2", "Skirmish", "Mages", "easy"),
+    "iron-castellan": FoeCard("Iron Castellan", "Ramparts: +2 Armor while sieged", "Siege", "Rooks", "easy"),
     "frost-queen": FoeCard("Frost Queen", "Rime: Freeze may target any visible enemy unit on a clear line "
-                           "within 3", "Blitz", "Queens", "normal"),
+                           "within 3", "Blitz", "Queens", "easy"),
     "nameless-blade": FoeCard("Nameless Blade", "Venom: her attacks and cut also Poison", "Ambush",
                               "+20 Gold", "hard"),
     "lord-of-ramparts": FoeCard("Lord of Ramparts", "Bombard: his shells Burn every unit they damage",
-                                "Bombard", "your Supply bank starts each Battle at 2", "hard"),
+                                "Bombard", "your Supply bank starts each Battle at 2", "normal"),
     "mirror-queen": FoeCard("Mirror Queen", "Reflection: each time an enemy attack or direct ability "
                             "damages her, its source takes 2 ignoring Armor", "Duel",
-                            "your King +1 Armor for good", "hard"),
+                            "your King +1 Armor for good", "normal"),
     "dead-king": FoeCard("Dead King", "Second Crown: once per Battle, when he would fall he is set to "
                          "12 HP, all afflictions and timed effects gone", "Tyrant",
-                         "the Crown; Endless Mode opens", "expert"),
+                         "the Crown; Endless Mode opens", "hard"),
 }
 ECHO_LEVEL = "expert"      # every Endless echo plays at the top level
 assert set(CARDS) == set(FOES) == {PAWNLORD, *SIX, *DEEP_FOUR}
