@@ -42,7 +42,7 @@ CARDS: dict[str, FoeCard] = {
     "frost-queen": FoeCard("Frost Queen", "Rime: Freeze may target any visible enemy unit on a clear line "
                            "within 3", "Blitz", "Queens", "easy"),
     "nameless-blade": FoeCard("Nameless Blade", "Venom: her attacks and cut also Poison", "Ambush",
-                              "+20 Gold", "hard"),
+                              "+20 Gold", "expert"),
     "lord-of-ramparts": FoeCard("Lord of Ramparts", "Bombard: his shells Burn every unit they damage",
                                 "Bombard", "your Supply bank starts each Battle at 2", "normal"),
     "mirror-queen": FoeCard("Mirror Queen", "Reflection: each time an enemy attack or direct ability "
