@@ -10,7 +10,7 @@ from gauntlet_run_helpers import SEED, act, campaign, claim, place_both
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from towers_core.errors import BadRun
+from towers_core.errors import BadRun, IllegalAction
 from towers_core.gauntlet import api
 from towers_core.gauntlet import run as R
 from towers_core.gauntlet.run_check import run_from_json, run_to_json, validate_run
@@ -184,3 +184,49 @@ def test_an_edited_run_is_refused_by_a_project_error_or_is_still_a_real_run(whic
         R.shop(bad)
     if bad["stage"] == "battle":
         api.legal_actions(bad["position"])
+
+
+KINDS = ("choose", "perk", "research", "start", "proceed", "endless", "resign", "first", "end", "bad") + ("next",) * 6
+NEXT = {"choose": "choose", "prepare": "start", "battle": "resign", "won": "proceed", "fallen": "proceed",
+        "crown": "endless", "over": "proceed"}
+
+
+def run_step(run: dict, kind: str, i: int) -> dict:
+    """A step drawn among those the run offers now (index `i`), or one it may refuse."""
+    stage = run["stage"]
+    if kind == "next":                  # the step that moves the run on (a Battle ends by a resignation)
+        if stage == "battle" and i % 2 and run["position"]["turn"] == 1 and not run["actions"]:
+            return act(place_both(run), "resign")        # Gold resigns: a loss
+        kind = NEXT[stage]
+    if kind == "choose":
+        ids = [c["id"] for c in R.foe_choices(run)] if stage == "choose" else ["pawnlord"]
+        return R.choose_foe(run, ids[i % len(ids)])
+    if kind in ("perk", "research"):
+        offers = R.shop(run)["perks" if kind == "perk" else "research"] if stage == "prepare" else []
+        o = offers[i % len(offers)] if offers else {"slot": "Qu", "paths": ["chain"]}
+        if kind == "perk":
+            return R.buy_perk(run, o["slot"])
+        return R.buy_research(run, o["slot"], o["paths"][i % len(o["paths"])])
+    if kind in ("start", "proceed", "endless"):
+        return {"start": R.start_battle, "proceed": R.proceed, "endless": R.enter_endless}[kind](run)
+    if kind == "bad":
+        return R.choose_foe(run, ["nobody", "dead-king", 7][i % 3])
+    if kind == "first" and stage == "battle":
+        return R.play(run, api.legal_actions(run["position"])[i % 3 and -1])[0]
+    return R.play(run, "resign" if kind == "resign" else "end")[0]
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["repawn", "hardcore"]),
+       st.lists(st.tuples(st.sampled_from(KINDS), st.integers(0, 50)), max_size=80))
+def test_every_step_either_gives_a_valid_run_or_is_refused_changing_nothing(mode, steps):
+    run = R.new_run(mode, SEED)
+    for kind, i in steps:
+        before = copy.deepcopy(run)
+        try:
+            run = run_step(run, kind, i)
+        except (BadRun, IllegalAction):
+            assert run == before
+            continue
+        validate_run(run)
+        assert run != before
