@@ -31,6 +31,10 @@ class BadLevel(TowersError):
     """An AI level, seed or time budget out of its bounds."""
 
 
+class BadRun(TowersError):
+    """A Gauntlet run (a save, or a step it cannot take now) that breaks GAUNTLET-RULES §12."""
+
+
 class ProtocolError(TowersError):
     """Bytes or a message from an online peer that break docs/rules/gauntlet.md §13, or a bad code or address."""
 

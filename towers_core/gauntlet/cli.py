@@ -50,6 +50,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     t.add_argument("--seed", type=int, default=1)
     t.add_argument("--concurrency", type=int, default=1, help="games played in parallel processes")
     t.set_defaults(run=_tune)
+    add_run_command(sub)
     from towers_core.online.cli import add_commands as add_online
     add_online(sub)
 
@@ -113,3 +114,43 @@ def _bench_ai(args: argparse.Namespace) -> int:
 
     print(machine())
     return bench_ai(args.seed, args.battles, args.turns, [lv for lv in args.levels.split(",") if lv])
+
+
+def add_run_command(sub: argparse._SubParsersAction) -> None:
+    """`towers-cli gauntlet run`: a whole run played by the AI on both sides (run_play)."""
+    from towers_core.gauntlet.run_play import SHOP_POLICIES
+    r = sub.add_parser("run", help="play a whole Gauntlet run with the AI on your side too")
+    r.add_argument("--mode", choices=("repawn", "hardcore"), default="repawn")
+    r.add_argument("--run-seed", type=int, default=1, help="the sealed run seed (0 .. 2^64-1)")
+    r.add_argument("--player", default="hard", help="your side's AI level")
+    r.add_argument("--shop", choices=SHOP_POLICIES, default="greedy", help="what your side buys before each Battle")
+    r.add_argument("--max-battles", type=int, default=20, help="Battles fought at most (retries count)")
+    r.set_defaults(run=_run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    from towers_core.checks import whole_number
+    from towers_core.errors import BadLevel, BadRun
+    from towers_core.gauntlet.ai.levels import get_level
+    from towers_core.gauntlet.run import summary
+    from towers_core.gauntlet.run_play import play_run
+
+    whole_number(args.run_seed, "--run-seed", 0, (1 << 64) - 1, BadRun)
+    whole_number(args.max_battles, "--max-battles", 1, 10_000, BadRun)
+    try:
+        get_level(args.player)
+    except BadLevel as e:
+        raise BadLevel(f"--player: {e}") from None
+    print(f"run: {args.mode}, run seed {args.run_seed}, player {args.player}, shop {args.shop}, "
+          f"at most {args.max_battles} Battles", flush=True)
+
+    def line(b) -> None:
+        echo = f" echo {b.echo}" if b.echo else ""
+        print(f"battle {b.battle:2d}  {b.foe:16s}{echo} ({b.level:6s}) pawnborn {b.pawnborn:2d}  "
+              f"{'won ' if b.won else 'lost'}  {b.actions:4d} actions  Gold {b.gold:3d}  Tomes {b.tomes}", flush=True)
+
+    s = summary(play_run(args.mode, args.run_seed, args.player, args.shop, args.max_battles, report=line))
+    print(f"battles won: {s['battles_won']} (foes beaten {len(s['beaten'])}, echoes {s['echoes_won']}), "
+          f"pawnborn fallen {s['pawnborn_fallen']}, crown {'yes' if s['crown'] else 'no'}, "
+          f"run {'ended' if s['ended'] else 'stopped'}")
+    return 0
