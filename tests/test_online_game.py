@@ -73,7 +73,7 @@ def test_a_bad_act_is_a_dispute_and_changes_nothing(case):
     p.to_battle()
     msg = legal_act(p.join)
     why = {"illegal": "not a legal action", "wrong hash": "act.h", "bad salt": "committed hash",
-           "missing opening": "first uses", "extra opening": "first uses", "wrong n": "act.n",
+           "missing opening": "not a legal action", "extra opening": "first uses", "wrong n": "act.n",
            "refused": "not a legal action", "tool": "not a legal action"}[case]
     if case == "illegal":
         msg["a"] = "Ki@d1+c1+e1"          # Crimson places on Gold's Home Row

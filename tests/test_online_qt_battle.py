@@ -73,7 +73,7 @@ def test_two_windows_host_and_join_by_address_draft_and_play(qtbot, settings):
     assert (gold.link.side, crimson.link.side) == ("G", "C")
     assert "via" in gold.link_label.text() and "via" in crimson.link_label.text()
     draft(qtbot, crimson)
-    assert draft(qtbot, gold, scout="Kn") == "Crimson drafted the Knight: no Research, no Armory perk."
+    assert draft(qtbot, gold, scout="Kn") == "Crimson drafted the Knight: no Research; no Armory upgrade."
     qtbot.waitUntil(lambda: bool(crimson.picker.legal) and bool(gold.session.positions), timeout=WAIT)
     assert gold.picker.legal == []                 # Crimson moves first; Gold waits
     place_by_clicks(crimson)

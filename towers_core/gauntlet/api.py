@@ -4,11 +4,11 @@ in and out, never mutating inputs; bad input raises TowersError subclasses namin
 from __future__ import annotations
 
 from towers_core.errors import IllegalAction, TowersError, brief
-from towers_core.gauntlet import gen
 from towers_core.gauntlet.cengine import Engine, Unsupported
 from towers_core.gauntlet.draft import scout, validate_army  # noqa: F401  (public API)
 from towers_core.gauntlet.engine import play_full as _play_full
 from towers_core.gauntlet.foes import foe_army  # noqa: F401  (public API)
+from towers_core.gauntlet.listing import legal_actions  # noqa: F401  (public API)
 from towers_core.gauntlet.position import (  # noqa: F401  (public API)
     canonical_json,
     new_position,
@@ -18,7 +18,6 @@ from towers_core.gauntlet.position import (  # noqa: F401  (public API)
     view,
 )
 from towers_core.gauntlet.position import clone as _clone
-from towers_core.gauntlet.position import raw_view as _raw_view
 from towers_core.gauntlet.rng import label_seed as _label_seed
 
 
@@ -29,15 +28,6 @@ def label_seed(label: str, run_seed: int) -> int:
     if not isinstance(run_seed, int) or isinstance(run_seed, bool) or not 0 <= run_seed < 1 << 64:
         raise TowersError(f"run_seed: {brief(run_seed)} is not a 64-bit whole number")
     return _label_seed(label, run_seed)
-
-
-def legal_actions(pos: dict) -> list[str]:
-    """Every listed action of the mover, on the mover's own view (§9), sorted: the C engine,
-    or the Python reference for a position the C tables cannot hold."""
-    try:
-        return Engine(pos).legal_actions()
-    except Unsupported:
-        return gen.all_actions(_raw_view(pos, pos["to_move"]))
 
 
 def _play(pos: dict, action: object):

@@ -34,8 +34,6 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
 
 def _run(args: argparse.Namespace) -> int:
     player = Player(args.ai)
-    if not player.real and args.ai != "random":
-        print(f"ai: level {args.ai} is not available yet: a random policy plays")
     relay = parse_address(args.relay) if args.relay else None
     channels = Channels(relay=relay, lan=not args.no_lan, on_code=lambda c: print(f"code: {c}", flush=True))
     if args.role == "host":

@@ -325,10 +325,7 @@ class OnlineGame:
         self._maybe_final()
 
     def _applied(self, before: dict, a: str, after: dict) -> None:
-        if self.player.real:
-            self.history += api.log_view(before, a, self.side)
-        else:
-            self.history.append({"turn": before["turn"], "side": before["to_move"], "a": a})
+        self.history += api.log_view(before, a, self.side)
         self.pos = after
         self.n += 1
         self.actions.append(a)

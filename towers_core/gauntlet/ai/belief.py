@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 
 from towers_core.errors import TowersError
-from towers_core.gauntlet import api
+from towers_core.gauntlet.position import validate
 from towers_core.gauntlet.foes import FOES
 from towers_core.gauntlet.units import PERK_HP, UNITS
 
@@ -74,7 +74,7 @@ def determinize(view: dict, history: list, side: str) -> dict:
         pos["pieces"][tile] = unit_piece(view, enemy, u["code"], royal)
         has_royal = has_royal or royal
     try:
-        api.validate(pos)
+        validate(pos)
     except TowersError:
         return view
     return pos

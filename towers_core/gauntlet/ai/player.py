@@ -18,7 +18,9 @@ import time
 
 from towers_core.checks import check_time_ms, unsigned_seed
 from towers_core.errors import BadHistory, BadLevel, BadPosition, IllegalAction, brief
-from towers_core.gauntlet import api
+from towers_core.gauntlet.listing import legal_actions
+from towers_core.gauntlet.position import position_hash, validate
+from towers_core.gauntlet.position import view as side_view
 from towers_core.gauntlet.ai.belief import determinize
 from towers_core.gauntlet.ai.levels import get_level
 from towers_core.gauntlet.ai.planner import Planner
@@ -38,7 +40,7 @@ def validate_view(view: object, side: object) -> dict:
         raise BadPosition(f"side: {brief(side)} is not 'C' or 'G'")
     if not isinstance(view, dict):
         raise BadPosition(f"view: must be a position object, not {brief(view)}")
-    api.validate(view)
+    validate(view)
     enemy = "G" if side == "C" else "C"
     for tile, q in view["pieces"].items():
         if q["side"] == enemy and q.get("hidden", False):
@@ -51,7 +53,7 @@ def validate_view(view: object, side: object) -> dict:
         for code, e in view["armies"][enemy].items():
             if e != "?" and code not in public:
                 raise BadPosition(f"armies.{enemy}.{code}: an unopened enemy slot: not {side}'s view")
-    if api.view(view, side) != view:
+    if side_view(view, side) != view:
         raise BadPosition(f"view: not {side}'s view (its own view differs)")
     return view
 
@@ -104,7 +106,7 @@ def choose_action(view: dict, history: list, level: str, seed: int, time_ms: int
 def plan_seed(seed: int, view: dict) -> int:
     """The planner's noise seed: the caller's seed (its `ai|…` stream) mixed with the view's hash,
     so each view gets its own draws and the same view the same ones."""
-    return SplitMix64(seed ^ int(api.position_hash(view), 16)).next()
+    return SplitMix64(seed ^ int(position_hash(view), 16)).next()
 
 
 class Searcher(BackgroundSearch):
@@ -123,7 +125,7 @@ class Searcher(BackgroundSearch):
         if view["result"] is not None:
             raise IllegalAction("the Battle is over: no action to choose")
         refused = check_history(history, view, side)
-        legal = api.legal_actions(view)
+        legal = legal_actions(view)
         self.legal = [a for a in legal if a not in refused] or legal
         if lv.name == "random" or len(self.legal) == 1:
             rng = SplitMix64(plan_seed(seed, view))

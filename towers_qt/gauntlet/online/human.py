@@ -11,7 +11,6 @@ from towers_core.gauntlet import api
 class HumanPlayer:
     """Answers given on the GUI thread (`give_*`), taken on the link's thread, under one lock."""
 
-    real = True          # the core keeps this side's history as log_view entries (the Log)
     level = "human"
 
     def __init__(self) -> None:
