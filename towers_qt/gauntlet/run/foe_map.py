@@ -28,7 +28,7 @@ def foe_state(run: dict, foe_id: str, offered: set[str]) -> str:
 
 def card_text(run: dict, foe_id: str, state: str, choice: dict | None) -> str:
     """A foe's card: its name and Battle, and what it means to you."""
-    lines = [CARDS[foe_id].name]
+    lines = [f"<b>{CARDS[foe_id].name}</b>"]
     if state == "beaten":
         lines.append(f"✓ beaten in Battle {run['beaten'].index(foe_id) + 1}")
     elif state == "available":
@@ -41,9 +41,30 @@ def card_text(run: dict, foe_id: str, state: str, choice: dict | None) -> str:
         lines.append(f"wields {slot_name(FOES[foe_id].sig)}")
     pledge = (choice or {}).get("pledge")
     if pledge:
-        lines.append(f"pledges you {NAME[pledge]}s")
-    lines.append(f"joins: {CARDS[foe_id].joins}" if state != "beaten" else "")
-    return "\n".join(x for x in lines if x)
+        lines.append(f"pledges you {NAME[pledge]}s, win or lose")
+    if state != "beaten" and not pledge:
+        lines.append(f"joins: {CARDS[foe_id].joins}")
+    return "<br>".join(lines)
+
+
+class FoeCard(QPushButton):
+    """A clickable card whose words wrap (a plain button's text never does)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.words = QLabel()
+        self.words.setWordWrap(True)
+        self.words.setAlignment(Qt.AlignCenter)
+        self.words.setAttribute(Qt.WA_TransparentForMouseEvents)
+        box = QVBoxLayout(self)
+        box.setContentsMargins(6, 4, 6, 4)
+        box.addWidget(self.words)
+
+    def text(self) -> str:
+        return self.words.text()
+
+    def setText(self, text: str) -> None:
+        self.words.setText(text)
 
 
 class MapScreen(QWidget):
@@ -62,18 +83,19 @@ class MapScreen(QWidget):
         self.grid = QGridLayout()
         self.grid.setSpacing(8)
         box.addLayout(self.grid, 1)
-        self.cards: dict[str, QPushButton] = {}
+        self.cards: dict[str, FoeCard] = {}
+        for col in range(len(SIX)):
+            self.grid.setColumnStretch(col, 1)
         for row, (caption, foes) in enumerate(ROWS):
             self.grid.addWidget(QLabel(caption), row * 2, 0, 1, 6)
             for col, foe_id in enumerate(foes):
-                card = QPushButton()
+                card = FoeCard()
                 card.setObjectName(f"foe_{foe_id}")
                 card.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
                 card.setMinimumHeight(84)
                 card.clicked.connect(lambda _=False, f=foe_id: self.picked.emit(f))
                 self.cards[foe_id] = card
-                span = 6 if foe_id == PAWNLORD else 1
-                self.grid.addWidget(card, row * 2 + 1, col, 1, span)
+                self.grid.addWidget(card, row * 2 + 1, col)
         box.addWidget(text_label(PLEDGE_TEXT))
         self.banner = text_label("")
         box.addWidget(self.banner)
@@ -86,5 +108,5 @@ class MapScreen(QWidget):
             state = foe_state(run, foe_id, set(choices))
             card.setText(card_text(run, foe_id, state, choices.get(foe_id)))
             card.setEnabled(state == "available")
-            card.setStyleSheet(f"QPushButton {{ {STYLE[state]} border-radius: 6px; padding: 6px; }}")
+            card.setStyleSheet(f"QPushButton {{ {STYLE[state]} border-radius: 6px; }} QLabel {{ {STYLE[state]} }}")
             card.setToolTip(CARDS[foe_id].trick)
