@@ -33,10 +33,16 @@ class SelectScreen(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        box = QVBoxLayout(self)
+        outer = QHBoxLayout(self)
+        column = QWidget()
+        column.setMaximumWidth(860)   # a readable measure on wide screens
+        outer.addWidget(column)
+        box = QVBoxLayout(column)
         box.setContentsMargins(40, 24, 40, 24)
         box.addWidget(title_label("Select your Gauntlet"))
-        box.addWidget(text_label(ONE_RUN), 0, Qt.AlignHCenter)
+        one = text_label(ONE_RUN)
+        one.setAlignment(Qt.AlignCenter)
+        box.addWidget(one)
         box.addWidget(text_label(CAMPAIGN + " " + ENDLESS_TEXT))
         self.modes = QButtonGroup(self)
         for key, (name, words) in MODE_TEXT.items():
