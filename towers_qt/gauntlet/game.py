@@ -13,6 +13,7 @@ from towers_qt.gauntlet.board.pieces import PieceItem
 from towers_qt.gauntlet.board.style import CONTROL, SIDE, DARK_TILE, FRAME, HOME_TINT, LIGHT_TILE, TILE
 from towers_qt.gauntlet.online.lobby import add_menu
 from towers_qt.gauntlet.rules_text import welcome_text
+from towers_qt.gauntlet.run.window import add_run_menu
 from towers_qt.gauntlet.session import check_state
 from towers_qt.gauntlet.window import GauntletWindow
 from towers_qt.shell.new_game import GameSetup, NewGameDialog, Sides, level_caps, random_seed
@@ -55,6 +56,7 @@ class Gauntlet:
     def window(self, settings: Settings, autosave: bool) -> GauntletWindow:
         window = GauntletWindow(settings, autosave=autosave)
         add_menu(window)   # Game → Play online…
+        add_run_menu(window)   # Game → Gauntlet run…
         return window
 
     def check_state(self, data: dict) -> dict:

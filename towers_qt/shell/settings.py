@@ -79,6 +79,7 @@ class Key:
     # "stats/<game>/hotseat" = hot-seat games finished; STATS is the group a reset clears.
     STATS = "stats"
     RELAY = "online/relay"   # a transit relay's host:port for online play; empty: none
+    RUN_TIME = "gauntlet/run_time"   # "<run seed>:<seconds>": the Gauntlet run's time played
 
 
 class GameKeys(Protocol):
@@ -161,6 +162,14 @@ class Settings:
     def set_last_seed(self, seed: int) -> None:
         # Stored as text: seeds may exceed 32 bits, which some QSettings back ends truncate.
         self._set(Key.LAST_SEED, str(int(seed)))
+
+    def run_time(self, run_seed: str) -> int:
+        """Seconds played in the Gauntlet run of this seed (0 for any other run)."""
+        seed, _, seconds = str(self._get(Key.RUN_TIME, "") or "").partition(":")
+        return _to_int(seconds, 0) if seed == run_seed else 0
+
+    def set_run_time(self, run_seed: str, seconds: int) -> None:
+        self._set(Key.RUN_TIME, f"{run_seed}:{max(0, int(seconds))}")
 
     # -- players --------------------------------------------------------------------------
     def player_name(self, side: str) -> str:
