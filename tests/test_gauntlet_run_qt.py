@@ -64,7 +64,7 @@ def test_a_run_walked_by_clicks_resumes_at_every_screen(make, qtbot):
     click(w.story.button)
     assert w.screen() == "map" and w.run["battle"] == 2
     enabled = [f for f, c in w.map.cards.items() if c.isEnabled()]
-    assert len(enabled) == 6 and "pawnlord" not in enabled and "beaten" in w.map.cards["pawnlord"].text()
+    assert len(enabled) == 6 and "pawnlord" not in enabled and "✓ Beaten · Battle 1" in w.map.cards["pawnlord"].text()
     assert "Bunkers" in w.map.cards["steel-prince"].text()
 
 

@@ -100,7 +100,9 @@ class PrepareScreen(QWidget):
         self.totals.setText(f"{shop['gold']} Gold · {shop['tomes']} Tome" + ("" if shop["tomes"] == 1 else "s"))
         grid = self.offer_grid
         while grid.count():
-            grid.takeAt(0).widget().deleteLater()
+            old = grid.takeAt(0).widget()
+            old.setParent(None)   # gone at once (a deferred delete would still be drawn)
+            old.deleteLater()
         self.buttons = {}
         grid.addWidget(QLabel("<b>Armory (Gold)</b>"), 0, 0, 1, 2)
         row = 1
