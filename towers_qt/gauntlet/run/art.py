@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt, QUrl
 from PySide6.QtGui import QTextDocument
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QTextBrowser, QVBoxLayout, QWidget
 
 from towers_core.gauntlet.run_foes import roster
 from towers_core.gauntlet.units import SLOTS
@@ -12,6 +12,7 @@ from towers_qt.gauntlet.board.pieces import slot_icon
 from towers_qt.gauntlet.words import NAME
 
 YOU, FOE = "G", "C"   # your banner is Gold, the foe Crimson, as on the battle board
+TOKEN_PX = 18        # a token in running text
 ENTRY_STYLE = "font-size: 8pt; color: #b9ab95; background: transparent;"
 
 
@@ -24,16 +25,20 @@ def token_label(code: str, side: str, size: int) -> QLabel:
     return label
 
 
-def add_token_images(doc: QTextDocument, size: int = 18) -> None:
-    """Every slot's token as `slot:<side><code>` images of `doc` (for `token_html`)."""
-    for code in SLOTS:
-        for side in (YOU, FOE):
-            pix = slot_icon(code, side, size).pixmap(QSize(size, size), 2.0)
-            doc.addResource(QTextDocument.ImageResource, QUrl(f"slot:{side}{code}"), pix.toImage())
+class TokenBrowser(QTextBrowser):
+    """A rich-text page whose `slot:<side><code>` images are the slots' tokens (see `token_html`)."""
+
+    def loadResource(self, kind: int, url: QUrl):  # noqa: N802 (Qt's name)
+        name = url.toString()
+        if kind == QTextDocument.ImageResource and name.startswith("slot:") and name[6:] in SLOTS:
+            return slot_icon(name[6:], name[5], TOKEN_PX).pixmap(QSize(TOKEN_PX, TOKEN_PX), 2.0).toImage()
+        return super().loadResource(kind, url)
 
 
-def token_html(code: str, side: str = FOE, size: int = 18) -> str:
-    return f'<img src="slot:{side}{code}" width={size} height={size} style="vertical-align: middle"> {NAME[code]}'
+def token_html(code: str, side: str = FOE) -> str:
+    """A slot's token and name in a TokenBrowser's page."""
+    return (f'<img src="slot:{side}{code}" width={TOKEN_PX} height={TOKEN_PX} style="vertical-align: middle">'
+            f"&nbsp;{NAME[code]}")
 
 
 class BannerRow(QWidget):

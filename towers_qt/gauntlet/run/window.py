@@ -16,6 +16,7 @@ from towers_qt.gauntlet.run.prepare import PrepareScreen
 from towers_qt.gauntlet.run.select import SelectScreen, text_label, title_label
 from towers_qt.gauntlet.run.store import RunStore
 from towers_qt.gauntlet.run.story import StoryCard
+from towers_qt.gauntlet.run.words import refusal_words
 from towers_qt.shell.settings import Settings
 
 ERASE = "Start a new Gauntlet? The Board remembers only one run: your current run will be erased."
@@ -124,7 +125,7 @@ class RunWindow(QMainWindow):
         try:
             run = R.buy_perk(self.run, slot) if kind == "perk" else R.buy_research(self.run, slot, path)
         except BadRun as exc:
-            self.prepare.show_run(self.run, str(exc))
+            self.prepare.show_run(self.run, refusal_words(self.run, kind, slot, path, str(exc)))
             return
         self.keep(run)
         self.prepare.show_run(run)
