@@ -231,3 +231,14 @@ def add_run_menu(window: QMainWindow) -> None:
     action = QAction("&Gauntlet run… (new or continue)", window)
     action.triggered.connect(lambda: open_run(window, window.settings))
     game.insertAction(next((a for a in game.actions() if a.isSeparator()), None), action)
+
+
+def run_was_last(store: RunStore | None = None) -> bool:
+    """Whether the run was the last thing played: its slot saved after the app's autosave."""
+    from towers_qt.shell.frame import autosave_path
+
+    store = store or RunStore()
+    if not store.exists():
+        return False
+    autosave = autosave_path()
+    return not autosave.exists() or store.path.stat().st_mtime >= autosave.stat().st_mtime
