@@ -53,6 +53,8 @@ def refusal_words(run: dict, kind: str, slot: str, path: str, reason: str) -> st
     """The shop's refusal in players' words: the printed names of perks, paths and slots, never
     the core's keys. `reason` is the core's BadRun text (its field, then why)."""
     field, _, why = reason.partition(": ")
+    if field == "slot" and slot in PERKS and not run["banner"][slot]["in"]:
+        return f"{slot_name(slot)} are not in your banner."
     if kind == "perk" and slot in PERKS:
         name, price = PERK_NAME[PERKS[slot][0]], PERKS[slot][1]
         if field == "gold":
