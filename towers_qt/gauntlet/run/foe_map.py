@@ -51,7 +51,7 @@ def card_lines(run: dict, foe_id: str, state: str, choice: dict | None) -> list[
     pledge = (choice or {}).get("pledge")
     if pledge:
         lines.append(f"Pledge: {NAME[pledge]}s join you now, win or lose")
-    if state != "beaten":
+    if state != "beaten" and not run["echo"]:      # an echo gives no gift
         lines.append(f"Joins you: {card.joins}")
     return lines + [f"Style: {card.style}", card.trick]
 
