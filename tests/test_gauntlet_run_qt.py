@@ -48,9 +48,10 @@ def test_a_run_walked_by_clicks_resumes_at_every_screen(make, qtbot):
     click(w.map.cards["pawnlord"])
     assert w.screen() == "prepare" and "Pawnlord" in w.prepare.dossier.toPlainText()
     click(w.prepare.buttons[("research", "Ki", "banner")])          # 0 Tomes: the core refuses
-    assert w.prepare.refusal.text().startswith("tomes:") and w.run["banner"]["Ki"]["r"] is None
+    assert w.prepare.refusal.text() == "King Research (Banner of War) costs 1 Tome; you have 0."
+    assert w.run["banner"]["Ki"]["r"] is None
     click(w.prepare.buttons[("perk", "Pa", "")])                    # Padded Jacks, 10 Gold
-    assert w.run["gold"] == 0 and w.prepare.totals.text().startswith("0 Gold")
+    assert w.run["gold"] == 0 and w.prepare.totals.text().startswith("Purse: 0 Gold")
     w = resumed(make, w)
     assert w.run["banner"]["Pa"]["p"]
     click(w.prepare.fight_button)
@@ -64,7 +65,7 @@ def test_a_run_walked_by_clicks_resumes_at_every_screen(make, qtbot):
     click(w.story.button)
     assert w.screen() == "map" and w.run["battle"] == 2
     enabled = [f for f, c in w.map.cards.items() if c.isEnabled()]
-    assert len(enabled) == 6 and "pawnlord" not in enabled and "beaten" in w.map.cards["pawnlord"].text()
+    assert len(enabled) == 6 and "pawnlord" not in enabled and "✓ Beaten · Battle 1" in w.map.cards["pawnlord"].text()
     assert "Bunkers" in w.map.cards["steel-prince"].text()
 
 

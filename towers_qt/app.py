@@ -139,6 +139,8 @@ def main(argv: list[str] | None = None) -> int:
         kind.start_default(window, args.seed)
     window = window.current()  # the autosave may have been the other game's
     welcome(window, settings)
+    if not args.new:
+        resume_run(window, settings)
     return app.exec()
 
 
@@ -149,6 +151,14 @@ def first_game(settings: Settings, new: bool) -> str:
 
     saved = None if new else autosaved_game()
     return saved if saved in KEYS else settings.last_game(KEYS)
+
+
+def resume_run(window: GameFrame, settings: Settings) -> None:
+    """The Gauntlet run's window over the main one when the run was the last thing played."""
+    from towers_qt.gauntlet.run.window import open_run, run_was_last
+
+    if run_was_last():
+        open_run(window, settings)
 
 
 def welcome(window: GameFrame, settings: Settings) -> None:

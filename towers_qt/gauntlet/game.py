@@ -13,7 +13,7 @@ from towers_qt.gauntlet.board.pieces import PieceItem
 from towers_qt.gauntlet.board.style import CONTROL, SIDE, DARK_TILE, FRAME, HOME_TINT, LIGHT_TILE, TILE
 from towers_qt.gauntlet.online.lobby import add_menu
 from towers_qt.gauntlet.rules_text import welcome_text
-from towers_qt.gauntlet.run.window import add_run_menu
+from towers_qt.gauntlet.run.window import add_run_menu, open_run
 from towers_qt.gauntlet.session import check_state
 from towers_qt.gauntlet.window import GauntletWindow
 from towers_qt.shell.new_game import GameSetup, NewGameDialog, Sides, level_caps, random_seed
@@ -21,6 +21,8 @@ from towers_qt.shell.settings import Settings
 
 HOTSEAT_NOTE = ("Crimson drafts and moves first. Pass the device between drafts and look away while the other side "
                 "builds: a curtain asks for the device before each Draft and each turn.")
+RUN_NOTE = ("The campaign: eleven Battles against the Royals, your banner growing with each one won. "
+            "Start opens the run window: your current run continues, or a new one begins.")
 SEAT_NOTE = "Against the computer you are Gold: it drafts and moves first, you scout one of its slots."
 
 
@@ -35,7 +37,8 @@ def gauntlet_sides() -> Sides:
         caps = level_caps(CORE_LEVELS)
     return Sides(game="Gauntlet of Crowns", names=("Crimson", "Gold"), seeded=True, first_by_colour=True,
                  time_caps=caps, human_seats=("N",), seat_note=SEAT_NOTE, hotseat_note=HOTSEAT_NOTE,
-                 colours=(SIDE["C"].lighter(140).name(), SIDE["G"].name()))
+                 colours=(SIDE["C"].lighter(140).name(), SIDE["G"].name()),
+                 extra_modes=(("run", "Gauntlet run", RUN_NOTE),))
 
 
 class Gauntlet:
@@ -51,7 +54,13 @@ class Gauntlet:
 
     def options(self, parent: QWidget, settings: Settings) -> GameSetup | None:
         dialog = NewGameDialog(parent, settings, sides=gauntlet_sides())
-        return dialog.setup() if dialog.exec() == NewGameDialog.Accepted else None
+        if dialog.exec() != NewGameDialog.Accepted:
+            return None
+        setup = dialog.setup()
+        if setup.mode == "run":   # the run has its own window and its own save
+            open_run(parent, settings)
+            return None
+        return setup
 
     def window(self, settings: Settings, autosave: bool) -> GauntletWindow:
         window = GauntletWindow(settings, autosave=autosave)

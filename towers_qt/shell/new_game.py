@@ -67,6 +67,8 @@ class Sides:
     seat_note: str = ""     # why a human has one seat only (shown under "You play")
     hotseat_note: str = ""  # the game's own word on hot-seat, in place of the shell's
     colours: tuple[str, str] = (SIDE_TEXT["S"], SIDE_TEXT["N"])  # the sides' names are written in these
+    # a game's own modes after the two: (key, button text, the page's words); the setup's mode is the key
+    extra_modes: tuple[tuple[str, str, str], ...] = ()
 
 
 class _Capped(Protocol):
@@ -144,6 +146,10 @@ class NewGameDialog(QDialog):
         self.pages = QStackedWidget()
         self.pages.addWidget(self._computer_page())
         self.pages.addWidget(self._hotseat_page())
+        for _key, _text, words in self.sides.extra_modes:
+            page = QWidget()
+            _form(page).addRow(muted(words))
+            self.pages.addWidget(page)
         layout.addWidget(self.pages)
         seed_row = QWidget()
         self._seed_form(seed_row)
@@ -170,6 +176,15 @@ class NewGameDialog(QDialog):
             button.setVisible(("computer", "hotseat")[index] in self.sides.modes)
             secondary(button).setCheckable(True)
             button.setObjectName("modeButton")
+            button.setMinimumHeight(40)
+            button.setStyleSheet(MODE_STYLE)
+            self.mode_group.addButton(button, index)
+            row.addWidget(button)
+        for index, (key, text, _words) in enumerate(self.sides.extra_modes, start=2):
+            button = secondary(QPushButton(text))
+            button.setCheckable(True)
+            button.setObjectName("modeButton")
+            button.setProperty("mode", key)
             button.setMinimumHeight(40)
             button.setStyleSheet(MODE_STYLE)
             self.mode_group.addButton(button, index)
@@ -294,6 +309,9 @@ class NewGameDialog(QDialog):
     def setup(self) -> GameSetup:
         """The GameSetup the form describes right now."""
         seed = self._seed_value(self.seed_edit.text()) or 0
+        extra = self.mode_group.checkedButton().property("mode")
+        if extra:
+            return GameSetup(extra, self.level.currentData(), None, None, seed, dict(zip("SN", self.sides.names)))
         if self.mode_group.checkedId() == 1:
             first = self.hot_first_group.checkedButton().property("key")
             names = {"S": self.name_s.text().strip() or self.sides.names[0],
@@ -310,7 +328,7 @@ class NewGameDialog(QDialog):
         return GameSetup("computer", level, side, first, seed, names)
 
     def accept(self) -> None:
-        if self.settings is not None:
+        if self.settings is not None and self.setup().mode in ("computer", "hotseat"):
             self._remember(self.setup())
         super().accept()
 

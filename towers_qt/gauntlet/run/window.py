@@ -16,6 +16,7 @@ from towers_qt.gauntlet.run.prepare import PrepareScreen
 from towers_qt.gauntlet.run.select import SelectScreen, text_label, title_label
 from towers_qt.gauntlet.run.store import RunStore
 from towers_qt.gauntlet.run.story import StoryCard
+from towers_qt.gauntlet.run.words import refusal_words
 from towers_qt.shell.settings import Settings
 
 ERASE = "Start a new Gauntlet? The Board remembers only one run: your current run will be erased."
@@ -124,7 +125,7 @@ class RunWindow(QMainWindow):
         try:
             run = R.buy_perk(self.run, slot) if kind == "perk" else R.buy_research(self.run, slot, path)
         except BadRun as exc:
-            self.prepare.show_run(self.run, str(exc))
+            self.prepare.show_run(self.run, refusal_words(self.run, kind, slot, path, str(exc)))
             return
         self.keep(run)
         self.prepare.show_run(run)
@@ -230,3 +231,14 @@ def add_run_menu(window: QMainWindow) -> None:
     action = QAction("&Gauntlet run… (new or continue)", window)
     action.triggered.connect(lambda: open_run(window, window.settings))
     game.insertAction(next((a for a in game.actions() if a.isSeparator()), None), action)
+
+
+def run_was_last(store: RunStore | None = None) -> bool:
+    """Whether the run was the last thing played: its slot saved after the app's autosave."""
+    from towers_qt.shell.frame import autosave_path
+
+    store = store or RunStore()
+    if not store.exists():
+        return False
+    autosave = autosave_path()
+    return not autosave.exists() or store.path.stat().st_mtime >= autosave.stat().st_mtime

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from towers_core.errors import BadRun, brief
 from towers_core.gauntlet.run_foes import CARDS
-from towers_core.gauntlet.units import PERKS
-from towers_qt.gauntlet.words import NAME, PATH_NAME, PERK_NAME, PERK_TEXT, PATH_TEXT, slot_label
+from towers_core.gauntlet.run_shop import MAX_STRUCTURE_RESEARCH, research_price
+from towers_core.gauntlet.units import PERKS, STRUCTURES
+from towers_qt.gauntlet.words import NAME, PATH_NAME, PERK_NAME, PATH_TEXT
 
 ONE_RUN = "One run at a time. The Board remembers only your current Gauntlet."
 CAMPAIGN = ("Eleven Battles. One dead King's throne. And you — a Pawnborn, the commoner the oldest clause lets "
@@ -44,10 +45,30 @@ def slot_name(code: str) -> str:
     return NAME[code] + "s"
 
 
-def perk_words(code: str) -> str:
-    name, gold = PERKS[code]
-    return f"{slot_label(code)} — {PERK_NAME[name]}: {PERK_TEXT[name]} · {gold} Gold"
-
-
 def path_words(path: str) -> str:
     return f"{PATH_NAME[path]} — {PATH_TEXT[path]}"
+
+
+def refusal_words(run: dict, kind: str, slot: str, path: str, reason: str) -> str:
+    """The shop's refusal in players' words: the printed names of perks, paths and slots, never
+    the core's keys. `reason` is the core's BadRun text (its field, then why)."""
+    field, _, why = reason.partition(": ")
+    if field == "slot" and slot in PERKS and not run["banner"][slot]["in"]:
+        return f"{slot_name(slot)} are not in your banner."
+    if kind == "perk" and slot in PERKS:
+        name, price = PERK_NAME[PERKS[slot][0]], PERKS[slot][1]
+        if field == "gold":
+            return f"{name} costs {price} Gold; you have {run['gold']}."
+        if field == "slot" and run["banner"][slot]["p"]:
+            return f"Your {slot_name(slot)} already have {name}."
+    if kind == "research" and slot in PERKS:
+        held = run["banner"][slot]["r"]
+        if field == "tomes":
+            price = research_price(slot)
+            return (f"{NAME[slot]} Research ({PATH_NAME.get(path, path)}) costs {price} Tome"
+                    f"{'' if price == 1 else 's'}; you have {run['tomes']}.")
+        if field == "slot" and held:
+            return f"Your {slot_name(slot)} already follow {PATH_NAME[held]}: one path forever."
+        if field == "slot" and slot in STRUCTURES:
+            return f"At most {MAX_STRUCTURE_RESEARCH} structure types may ever be Researched."
+    return why[:1].upper() + why[1:] if why else reason
