@@ -55,7 +55,7 @@ BALANCED: dict[str, float] = {
     "advance": 0.4, "royal_advance": -0.25, "guard": 0.5, "hidden": 1.5, "ticks": -0.8,
     "sieged": 0.0, "forts": 0.0, "pawns": 0.0, "contact": -0.3, "spoils": 2.0, "afflicted": 1.2,
     "ap": 1.0, "token": 0.5, "post_path": 0.0,
-    "royal_peril": -2.0, "royal_hunt": 1.0, "royal_lethal": 20.0,
+    "royal_peril": -3.0, "royal_hunt": 1.5, "royal_lethal": 40.0,
 }
 
 # Royal HP, the attackers on each Royal, Depots, advance and exposure were set by Draft matches of
