@@ -5,7 +5,7 @@ import copy
 import random
 
 import pytest
-from gauntlet_helpers import kings, make, unit
+from gauntlet_helpers import army, kings, make, unit
 
 from towers_core.errors import BadHistory, BadLevel, BadPosition, IllegalAction
 from towers_core.gauntlet import api
@@ -235,6 +235,48 @@ def test_the_evaluation_sees_material_and_the_royals():
     won = copy.deepcopy(base)
     won["result"] = {"winner": "G", "reason": "resign"}
     assert position_value(won, "G", w) == WIN and position_value(won, "C", w) == -WIN
+
+
+def rook_queen(pieces: dict, c: str = "a7", g: str = "g1") -> dict:
+    """Gold to move on turn 4, both armies holding Rooks and Queens."""
+    both = {s: army(("Pa", "Kn", "Bi", "Rk", "Qu")) for s in "CG"}
+    return make(kings(pieces, c=c, g=g), turn=4, armies=both)
+
+
+def royal_terms(pieces: dict, c: str = "a7", g: str = "g1") -> dict:
+    """The Royal terms of Gold's features (Crimson acts next), Gold's King on `g`."""
+    f = dict(zip(TERMS, position_features(rook_queen(pieces, c, g), "G")))
+    return {k: f[k] for k in ("royal_peril", "royal_hunt", "royal_lethal")}
+
+
+def test_a_sieged_rooks_blast_band_is_peril_for_the_royal():
+    rook = {"g5": unit("C", "Rk", sieged=True)}
+    assert royal_terms(rook, g="g1")["royal_peril"] == 3      # a shell centre: Attack + 1
+    assert royal_terms(rook, g="f1")["royal_peril"] == 2      # beside one: the blast's Attack
+    assert royal_terms(rook, g="d2")["royal_peril"] == 0      # out of its lanes' band
+    w = style_weights("balanced")
+    lanes = position_value(rook_queen(rook, g="f1"), "G", w)
+    aside = position_value(rook_queen(rook, g="d2"), "G", w)
+    assert lanes < aside
+
+
+def test_a_ranged_unit_counts_after_its_move_and_a_frozen_one_does_not():
+    # a Bishop on b3 is no diagonal of e1, one step to c3 is (c3-d2-e1)
+    assert royal_terms({"b3": unit("C", "Bi")}, g="e1")["royal_peril"] == 1
+    # a Queen on g7 shoots down the g file unless a piece stands between
+    assert royal_terms({"g7": unit("C", "Qu")}, g="g2")["royal_peril"] > 0
+    frozen = {"g7": unit("C", "Qu", freeze=2)}
+    assert royal_terms(frozen, g="g2")["royal_peril"] == 0    # Frozen: no strike
+
+
+def test_a_royal_in_reach_of_its_death_is_lethal_and_hunting_it_counts():
+    hurt = {"g1": unit("G", "Ki", hp=2), "g5": unit("C", "Rk", sieged=True)}
+    t = royal_terms(hurt)
+    assert t["royal_lethal"] == -1 and t["royal_peril"] == 3
+    hunt = royal_terms({"a2": unit("G", "Qu")})               # a7 is down the a file from a2
+    assert hunt["royal_hunt"] == pytest.approx(0.4 * 2)   # Attack 3 - Armor 1 and hunt["royal_lethal"] == 0
+    w = style_weights("balanced")
+    assert w[TERMS.index("royal_peril")] < 0 < w[TERMS.index("royal_hunt")]
 
 
 # -- belief about hidden enemy units -----------------------------------------------------------

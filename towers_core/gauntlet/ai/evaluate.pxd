@@ -3,7 +3,7 @@
 from towers_core.gauntlet.state cimport State
 
 cdef enum:
-    NW = 28             # len(styles.TERMS)
+    NW = 31             # len(styles.TERMS)
     WIN = 1000000
 
 cdef void features(State* s, int side, int nxt, double* f) noexcept nogil

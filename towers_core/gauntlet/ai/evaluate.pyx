@@ -56,6 +56,10 @@ cdef enum:
     AP = 25
     TOKEN = 26
     POST_PATH = 27
+    ROYAL_PERIL = 28
+    ROYAL_HUNT = 29
+    ROYAL_LETHAL = 30
+    STRIKES = 4         # AP a turn is about 3 + Posts: the strikes counted on a Royal
 
 # piece values (a Pawn about 4; structures by what they earn or guard; a site by its promise)
 cdef double VALUE[12]
@@ -67,13 +71,23 @@ cdef int LOW_HP = 10              # royal_low counts below this HP
 
 cdef uint64_t NBM[49]
 cdef uint64_t KNM[49]
+cdef uint64_t SHELL[49]       # a sieged Rook's shell centres: lanes at distance 2-7
+cdef uint64_t BLAST[49]       # the shell centres and the tiles around them
+cdef int ATK[8]
+cdef int ARM[8]
+cdef int LINE_RANGE[8]        # printed range of the line attackers (0: touch only)
 
 
 def _init_tables() -> None:
     """Neighbour and Knight-offset masks from board.py; the feature order from styles.py."""
     from towers_core.gauntlet import board
     from towers_core.gauntlet.ai.styles import TERMS
+    from towers_core.gauntlet import units
     assert len(TERMS) == NW and TERMS[POST_PATH] == "post_path" and TERMS[EXPOSED] == "exposed"
+    assert TERMS[ROYAL_LETHAL] == "royal_lethal"
+    for i, code in enumerate(units.UNIT_CODES):
+        ATK[i], ARM[i] = units.UNITS[code].atk, units.UNITS[code].arm
+        LINE_RANGE[i] = units.BASE_RANGE.get(code, 0)
     for t, name in enumerate(board.TILES):
         NBM[t] = 0
         for n in board.NEIGHBOURS[name]:
@@ -84,6 +98,17 @@ def _init_tables() -> None:
             n = board.tile(x + dx, y + dy)
             if n is not None:
                 KNM[t] |= (<uint64_t>1) << board.ORDER[n]
+        SHELL[t] = 0
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            for k in range(2, 8):
+                n = board.tile(x + k * dx, y + k * dy)
+                if n is not None:
+                    SHELL[t] |= (<uint64_t>1) << board.ORDER[n]
+    for t in range(49):
+        BLAST[t] = SHELL[t]
+        for u in range(49):
+            if (SHELL[t] >> u) & 1:
+                BLAST[t] |= NBM[u]
 
 
 _init_tables()
@@ -156,6 +181,87 @@ cdef void threat_map(State* s, int side, int* cnt) noexcept nogil:
             cnt[u] += 1
 
 
+cdef int clear_line(State* s, int a, int b, int rng, int lanes, int diags, int skip) noexcept nogil:
+    """True if `b` is within `rng` of `a` along a lane or diagonal allowed, nothing between
+    them but `skip` (the attacker's own tile, vacated by its move)."""
+    cdef int ax = a % 7, ay = a // 7, dx = b % 7 - ax, dy = b // 7 - ay, n, k, sx, sy, u
+    if a == b:
+        return 0
+    if dx == 0 or dy == 0:
+        if not lanes:
+            return 0
+    elif dx == dy or dx == -dy:
+        if not diags:
+            return 0
+    else:
+        return 0
+    n = dx if dx > 0 else -dx
+    k = dy if dy > 0 else -dy
+    n = n if n > k else k
+    if n > rng:
+        return 0
+    sx = (dx > 0) - (dx < 0)
+    sy = (dy > 0) - (dy < 0)
+    for k in range(1, n):
+        u = (ay + k * sy) * 7 + ax + k * sx
+        if u != skip and (s.occ >> u) & 1:
+            return 0
+    return 1
+
+
+cdef int strike_on(State* s, int t, Piece* p, int r, int arm) noexcept nogil:
+    """Damage the unit on `t` could deal to the tile `r` on its side's next activation (0: it
+    cannot reach it): touch after a move, a line shot after a move, a sieged Rook's blast (centre
+    Attack + 1, around it Attack, Armor ignored). Printed stats; an estimate."""
+    cdef int atk, dmg, d, lanes, diags
+    cdef uint64_t dests
+    if p.freeze or p.shock & 2 or p.type >= 8:
+        return 0
+    atk = s.s[p.side].atk if p.royal else ATK[p.type]
+    dmg = atk - arm if atk - arm > 1 else 1
+    if p.type == RK and p.sieged:
+        if (SHELL[t] >> r) & 1:
+            return atk + 1
+        return atk if (BLAST[t] >> r) & 1 else 0
+    if LINE_RANGE[p.type] == 0 or p.royal:
+        return dmg if (reach(s, t, p) >> r) & 1 else 0
+    lanes = p.type == RK or p.type == QU
+    diags = p.type != RK
+    if clear_line(s, t, r, LINE_RANGE[p.type], lanes, diags, t):
+        return dmg
+    dests = move_dests(s, t, p)
+    while dests:
+        d = pop_bit(&dests)
+        if clear_line(s, d, r, LINE_RANGE[p.type], lanes, diags, t):
+            return dmg
+    return 0
+
+
+cdef int peril(State* s, int r, int attacker) noexcept nogil:
+    """The damage `attacker` could bring on the tile `r` next turn: its STRIKES best strikes."""
+    cdef int best[STRIKES]
+    cdef int k, j, d, total = 0, arm
+    cdef uint64_t m = s.occ
+    cdef Piece* target = &s.b[r]
+    arm = s.s[target.side].arm + (2 if target.fx_until[0] else 0)
+    for k in range(STRIKES):
+        best[k] = 0
+    while m:
+        k = pop_bit(&m)
+        if s.b[k].side != attacker:
+            continue
+        d = strike_on(s, k, &s.b[k], r, arm)
+        if d > best[STRIKES - 1]:
+            j = STRIKES - 1
+            while j > 0 and best[j - 1] < d:
+                best[j] = best[j - 1]
+                j -= 1
+            best[j] = d
+    for k in range(STRIKES):
+        total += best[k]
+    return total
+
+
 cdef inline int hits(int n) noexcept nogil:
     return n if n < 2 else 2
 
@@ -184,6 +290,16 @@ cdef void features(State* s, int side, int nxt, double* f) noexcept nogil:
     threat_map(s, 1, cnt[1])
     wt[nxt] = NEXT_FULL
     wt[1 - nxt] = NEXT_HALF
+    if royal[side] >= 0:
+        n = peril(s, royal[side], enemy)
+        f[ROYAL_PERIL] = wt[enemy] * n
+        if n >= s.b[royal[side]].hp:
+            f[ROYAL_LETHAL] -= wt[enemy]
+    if royal[enemy] >= 0:
+        n = peril(s, royal[enemy], side)
+        f[ROYAL_HUNT] = wt[side] * n
+        if n >= s.b[royal[enemy]].hp:
+            f[ROYAL_LETHAL] += wt[side]
     m = s.occ
     while m:
         t = pop_bit(&m)

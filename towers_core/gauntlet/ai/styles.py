@@ -43,6 +43,9 @@ TERMS: tuple[str, ...] = (
     "ap",              # AP left while my turn runs (ranks partial turns; zero once it ends)
     "token",           # Gold's unused +1 AP token
     "post_path",       # my Pawns near a Control Tile with no structure yet (4 - distance, to 0)
+    "royal_peril",     # damage the enemy's best 4 strikes could bring on my Royal next turn
+    "royal_hunt",      # damage my best 4 strikes could bring on the enemy Royal
+    "royal_lethal",    # +1 if that reaches the enemy Royal's HP, -1 if theirs reaches mine
 )
 
 BALANCED: dict[str, float] = {
@@ -52,6 +55,7 @@ BALANCED: dict[str, float] = {
     "advance": 0.4, "royal_advance": -0.25, "guard": 0.5, "hidden": 1.5, "ticks": -0.8,
     "sieged": 0.0, "forts": 0.0, "pawns": 0.0, "contact": -0.3, "spoils": 2.0, "afflicted": 1.2,
     "ap": 1.0, "token": 0.5, "post_path": 0.0,
+    "royal_peril": -3.0, "royal_hunt": 1.5, "royal_lethal": 40.0,
 }
 
 # Royal HP, the attackers on each Royal, Depots, advance and exposure were set by Draft matches of
