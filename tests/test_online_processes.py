@@ -12,15 +12,18 @@ from pathlib import Path
 import pytest
 from test_online_sockets import Relay, TWISTD, free_port
 
-ROOT = Path(__file__).resolve().parent.parent
+import towers_core
+
+# the towers_core this test runs against (the installed one in CI, the checkout when built in place)
+HOME = Path(towers_core.__file__).resolve().parent.parent
 LAST = re.compile(r"^online: (\w+) winner=(\w+) reason=(\S+) actions=(\d+)$", re.M)
 LIMIT = 240  # seconds for a whole Battle of two greedy AIs on a loaded machine
 
 
 def cli(*args: str) -> subprocess.Popen:
-    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    env = {**os.environ, "PYTHONPATH": str(HOME)}
     return subprocess.Popen([sys.executable, "-m", "towers_core.cli", "gauntlet", "online", *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT)
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=HOME)
 
 
 def finish(*procs: subprocess.Popen) -> list[tuple[str, ...]]:
