@@ -47,11 +47,16 @@ def test_a_run_walked_by_clicks_resumes_at_every_screen(make, qtbot):
     w = resumed(make, w)
     click(w.map.cards["pawnlord"])
     assert w.screen() == "prepare" and "Pawnlord" in w.prepare.dossier.toPlainText()
-    click(w.prepare.buttons[("research", "Ki", "banner")])          # 0 Tomes: the core refuses
-    assert w.prepare.refusal.text() == "King Research (Banner of War) costs 1 Tome; you have 0."
-    assert w.run["banner"]["Ki"]["r"] is None
+    tome = w.prepare.buttons[("research", "Ki", "banner")]         # 0 Tomes: disabled, the reason told
+    assert not tome.isEnabled()
+    assert tome.toolTip().startswith("King Research (Banner of War) costs 1 Tome; you have 0.")
+    click(tome)
+    assert w.run["banner"]["Ki"]["r"] is None and w.prepare.refusal.text() == ""
+    assert not w.prepare.buttons[("perk", "Ki", "")].isEnabled()    # Crown Guard: 30 Gold
     click(w.prepare.buttons[("perk", "Pa", "")])                    # Padded Jacks, 10 Gold
     assert w.run["gold"] == 0 and w.prepare.totals.text().startswith("Purse: 0 Gold")
+    assert ("perk", "Pa", "") not in w.prepare.buttons
+    assert all(not b.isEnabled() and "you have 0" in b.toolTip() for b in w.prepare.buttons.values())
     w = resumed(make, w)
     assert w.run["banner"]["Pa"]["p"]
     click(w.prepare.fight_button)

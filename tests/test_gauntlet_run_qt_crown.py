@@ -12,7 +12,7 @@ from gauntlet_qt_helpers import click
 from gauntlet_run_helpers import SEED, beat
 from towers_core.errors import BadRun
 from towers_core.gauntlet import run as R
-from towers_core.gauntlet.run_foes import DEEP_FOUR
+from towers_core.gauntlet.run_foes import CARDS, DEEP_FOUR
 from towers_qt.gauntlet.run.store import RunStore
 from towers_qt.gauntlet.run.window import RunWindow, run_was_last
 from towers_qt.gauntlet.run.words import refusal_words
@@ -45,7 +45,8 @@ def test_the_crown_and_the_entry_to_endless_by_clicks(qtbot, tmp_path, settings)
     w.battle.session.play("resign")                                 # the test hook: the foe resigns
     qtbot.waitUntil(lambda: w.screen() == "story", timeout=5000)
     assert w.run["stage"] == "crown" and w.story.title.text() == "THE CROWN IS YOURS"
-    assert "Battles won: 11" in w.story.summary.text() and "Dead King" in w.story.summary.text()
+    assert "Battles won: 11" in w.story.summary.text()
+    assert w.story.foes.names == [CARDS[f].name for f in w.run["beaten"]] and w.story.foes.names[-1] == "Dead King"
     assert w.story.button.text() == "Enter Endless Mode"
     click(w.story.button)
     assert w.screen() == "map" and w.run["echo"] == 1 and w.run["stage"] == "choose"

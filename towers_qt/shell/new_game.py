@@ -156,8 +156,7 @@ class NewGameDialog(QDialog):
         rule = _rule()
         layout.addWidget(rule)
         layout.addWidget(seed_row)
-        for widget in (rule, seed_row):
-            widget.setVisible(self.sides.seeded)
+        self.seed_widgets = (rule, seed_row)
         layout.addStretch(1)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.start_button = self.buttons.addButton("Start", QDialogButtonBox.ButtonRole.AcceptRole)
@@ -165,6 +164,7 @@ class NewGameDialog(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)
+        self._show_seed(self.sides.seeded)
 
     def _mode_row(self) -> QHBoxLayout:
         row = QHBoxLayout()
@@ -282,9 +282,15 @@ class NewGameDialog(QDialog):
     def _mode_toggled(self, button_id: int, checked: bool) -> None:
         if checked:
             self.pages.setCurrentIndex(button_id)
+            self._show_seed(self.sides.seeded and button_id < 2)   # an extra mode keeps its own seed
+
+    def _show_seed(self, shown: bool) -> None:
+        for widget in self.seed_widgets:
+            widget.setVisible(shown)
+        self._seed_changed(self.seed_edit.text())
 
     def _seed_changed(self, text: str) -> None:
-        self.start_button.setEnabled(self._seed_value(text) is not None)
+        self.start_button.setEnabled(self.seed_widgets[1].isHidden() or self._seed_value(text) is not None)
 
     @staticmethod
     def _seed_value(text: str) -> int | None:

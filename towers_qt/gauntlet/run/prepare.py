@@ -8,12 +8,13 @@ import html
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from towers_core.errors import BadRun
 from towers_core.gauntlet import run as R
 from towers_core.gauntlet.units import PERKS
 from towers_qt.gauntlet.run.art import YOU, BannerRow, TokenBrowser, token_html, token_label
 from towers_qt.gauntlet.run.select import text_label, title_label
 from towers_qt.gauntlet.run.status import status_line
-from towers_qt.gauntlet.run.words import CHESTS_TEXT, SCOUT_TEXT, SHOP_TEXT, path_words
+from towers_qt.gauntlet.run.words import CHESTS_TEXT, SCOUT_TEXT, SHOP_TEXT, path_words, refusal_words
 from towers_qt.gauntlet.words import NAME, PATH_NAME, PERK_NAME, PERK_TEXT
 from towers_qt.shell.fit import scrolling
 
@@ -46,6 +47,16 @@ def dossier_html(d: dict) -> str:
     body = "".join(f"<tr><td><b>{k}</b></td><td>{v}</td></tr>" for k, v in rows)
     return (f"<style>{PAGE_STYLE}</style><h2>{e(d['name'])}{echo} · Battle {d['battle']}</h2>"
             f"<table cellspacing=3>{body}</table><p><i>{e(SCOUT_TEXT)}</i></p>")
+
+
+def refusal_for(run: dict, kind: str, slot: str, path: str) -> str:
+    """Why the core would refuse this purchase, in players' words; "" when it would sell. Asking the
+    core itself keeps the shop's disabled buttons and its rules one and the same."""
+    try:
+        R.buy_perk(run, slot) if kind == "perk" else R.buy_research(run, slot, path)
+    except BadRun as exc:
+        return refusal_words(run, kind, slot, path, str(exc))
+    return ""
 
 
 def offer_label(title: str, detail: str) -> QLabel:
@@ -109,8 +120,10 @@ class PrepareScreen(QWidget):
         bottom.addWidget(self.fight_button, 0, Qt.AlignBottom)
         box.addLayout(bottom)
         self.buttons: dict[tuple[str, str, str], QPushButton] = {}
+        self.run: dict | None = None
 
     def show_run(self, run: dict, refusal: str = "") -> None:
+        self.run = run
         d = R.dossier(run)
         retry = f" · Pawnborn {run['pawnborn']} tries again" if run["pawnborn"] > 1 else ""
         self.title.setText(f"Battle {run['battle']}: {d['name']}{retry}")
@@ -133,11 +146,11 @@ class PrepareScreen(QWidget):
             name = PERKS[offer["slot"]][0]
             row = self._offer(row, offer["slot"], offer_label(f"{PERK_NAME[name]} · {NAME[offer['slot']]}",
                                                                PERK_TEXT[name]),
-                              [("perk", offer["slot"], "", f"{offer['price']} Gold", offer)])
+                              [("perk", offer["slot"], "", f"{offer['price']} Gold")])
         row = self._heading(row, "Research — Tomes, one path forever")
         for offer in shop["research"]:
             price = f"{offer['price']} Tome" + ("" if offer["price"] == 1 else "s")
-            buys = [("research", offer["slot"], p, PATH_NAME[p], offer) for p in offer["paths"]]
+            buys = [("research", offer["slot"], p, PATH_NAME[p]) for p in offer["paths"]]
             row = self._offer(row, offer["slot"], offer_label(f"{NAME[offer['slot']]} Research", price), buys)
         if not shop["perks"] and not shop["research"]:
             grid.addWidget(QLabel("Nothing left to buy for this banner."), row, 0, 1, 3)
@@ -154,12 +167,12 @@ class PrepareScreen(QWidget):
         holder = QWidget()
         cell = QHBoxLayout(holder)
         cell.setContentsMargins(0, 0, 0, 0)
-        for kind, slot_, path, text, offer in buys:
+        for kind, slot_, path, text in buys:
             button = QPushButton(text)
             button.setObjectName(f"buy_{kind}_{slot_}_{path}")
-            button.setToolTip(path_words(path) if path else "")
-            if not offer["affordable"]:
-                button.setStyleSheet("color: #7d7162;")
+            refusal = refusal_for(self.run, kind, slot_, path)
+            button.setEnabled(not refusal)   # never clickable into an error: the reason is the tooltip
+            button.setToolTip("\n".join(x for x in (refusal, path_words(path) if path else "") if x))
             button.clicked.connect(lambda _=False, k=kind, s=slot_, p=path: self.bought.emit(k, s, p))
             self.buttons[(kind, slot_, path)] = button
             cell.addWidget(button)

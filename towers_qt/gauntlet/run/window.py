@@ -47,6 +47,7 @@ class RunWindow(QMainWindow):
         for w in (self.select, self.map, self.prepare, self.story, self.paused):
             self.stack.addWidget(w)
         self.select.chosen.connect(self.begin)
+        self.select.back.connect(self.show_stage)
         self.map.picked.connect(lambda foe: self.step(R.choose_foe, foe))
         self.prepare.bought.connect(self.buy)
         self.prepare.fight.connect(lambda: self.step(R.start_battle))
@@ -79,13 +80,13 @@ class RunWindow(QMainWindow):
     def ask_new_run(self) -> None:
         """A new run; with a run under way, only after the player agrees to erase it."""
         if self.run is None or self.run["stage"] == "over":
-            self._show(self.select)
+            self._show_select(None)
             return
         box = QMessageBox(QMessageBox.Question, "New Gauntlet run", ERASE,
                           QMessageBox.Yes | QMessageBox.Cancel, self)
         box.button(QMessageBox.Yes).setText("Erase and start anew")
         box.setDefaultButton(QMessageBox.Cancel)
-        box.finished.connect(lambda _: self._show(self.select) if box.clickedButton() is
+        box.finished.connect(lambda _: self._show_select(self.run) if box.clickedButton() is
                              box.button(QMessageBox.Yes) else None)
         self.box = box
         box.open()
@@ -134,7 +135,7 @@ class RunWindow(QMainWindow):
         stage = self.run["stage"]
         if stage == "over":
             self.run = None
-            self._show(self.select)
+            self._show_select(None)
         elif stage == "crown":
             self.step(R.enter_endless)
         else:
@@ -150,7 +151,7 @@ class RunWindow(QMainWindow):
     def show_stage(self) -> None:
         run = self.run
         if run is None:
-            self._show(self.select)
+            self._show_select(None)
         elif run["stage"] == "choose":
             self.map.show_run(run)
             self._show(self.map)
@@ -162,6 +163,11 @@ class RunWindow(QMainWindow):
         else:
             self.story.show_run(run, clock(self.elapsed_seconds()))
             self._show(self.story)
+
+    def _show_select(self, current: dict | None) -> None:
+        """Select your Gauntlet; `current` is the run a new one would erase (None: none)."""
+        self.select.show_current(current)
+        self._show(self.select)
 
     def _show(self, widget: QWidget) -> None:
         self.stack.setCurrentWidget(widget)
