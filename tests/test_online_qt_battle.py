@@ -61,11 +61,15 @@ def draft(qtbot, win, scout: str | None = None) -> str:
     return report
 
 
-def stop(*wins) -> None:
+def stop(qtbot, *wins) -> None:
+    """End the links without resigning (the test is done), then close the windows unasked."""
     for w in wins:
-        w.close()
+        w.link.stop()
     for w in wins:
         assert w.link.wait(10)
+        qtbot.waitUntil(lambda w=w: w.snap["outcome"] is not None, timeout=WAIT)
+        w.close()
+        assert not w.isVisible()
 
 
 def test_two_windows_host_and_join_by_address_draft_and_play(qtbot, settings):
@@ -85,4 +89,4 @@ def test_two_windows_host_and_join_by_address_draft_and_play(qtbot, settings):
     qtbot.waitUntil(lambda: len(crimson.session.actions) == 3, timeout=WAIT)
     assert gold.session.actions == crimson.session.actions
     assert gold.link.game.pos["result"] is None
-    stop(gold, crimson)
+    stop(qtbot, gold, crimson)

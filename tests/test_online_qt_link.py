@@ -143,7 +143,7 @@ def test_a_lost_link_pauses_with_its_countdown_and_resumes(qtbot, settings):
     place_by_clicks(crimson)                      # the Battle goes on where it stopped
     qtbot.waitUntil(lambda: len(gold.session.actions) == 1, timeout=WAIT)
     assert gold.link.game.outcome is None and gold.link.game.links == 2
-    stop(gold, crimson)
+    stop(qtbot, gold, crimson)
     cutter.close()
 
 
@@ -164,7 +164,7 @@ def test_a_dispute_is_explained_on_both_screens(qtbot, settings):
     assert gold.message_box.text().startswith("Your computer found")
     assert crimson.message_box.text().startswith("Your opponent's computer found")
     assert "act.h" in gold.message_box.text() and "no result" in gold.message_box.text()
-    stop(gold, crimson)
+    stop(qtbot, gold, crimson)
 
 
 
