@@ -7,6 +7,7 @@ it (§13.8): the resignation crosses the link and the window closes once the fin
 from __future__ import annotations
 
 import time
+from collections import deque
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QDialog, QLabel, QMessageBox, QWidget
@@ -93,7 +94,8 @@ class OnlineWindow(GauntletWindow):
         self.statusBar().addWidget(self.link_label, 1)
         self.cover = PauseCover(self.centralWidget())
         self.session.wants.connect(link.give_action)
-        link.applied.connect(self.session.add)
+        self.arrivals: deque[tuple] = deque()   # applied actions held back while the board animates
+        link.applied.connect(self._arrived)
         link.changed.connect(self.take)
         link.failed.connect(lambda why: self.show_error("The link failed", why))
         if link.last:
@@ -114,6 +116,20 @@ class OnlineWindow(GauntletWindow):
             self.news = UNSEEN
             self.bar.news.setText(UNSEEN)
         self._tell_ending(snap)
+
+    def _arrived(self, *applied: object) -> None:
+        """An action the core applied (the peer's or ours): animated from this side's Log entries by
+        the Gauntlet window, one after another, so acts arriving in a burst never overlap."""
+        self.arrivals.append(applied)
+        self._next_arrival()
+
+    def _next_arrival(self) -> None:
+        while self.arrivals and not self.animating:
+            self.session.add(*self.arrivals.popleft())
+
+    def _animation_done(self) -> None:
+        super()._animation_done()
+        self._next_arrival()
 
     def _cover(self, snap: dict) -> None:
         """The pause (or the leaving) cover over the board; every input is off until it lifts."""
