@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from collections import deque
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QDialog, QLabel, QMessageBox, QWidget
 
 from towers_qt.gauntlet.dialogs.draft import DraftDialog, report_text
@@ -62,7 +62,13 @@ class PauseCover(QLabel):
         self.setTextFormat(Qt.RichText)
         self.setStyleSheet(f"background: rgba(12, 14, 20, 235); color: {INK}; font-family: '{SERIF}';"
                            " font-size: 17pt; padding: 40px;")
+        parent.installEventFilter(self)   # it follows every resize of what it covers
         self.hide()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.parentWidget() and event.type() == QEvent.Resize:
+            self.setGeometry(self.parentWidget().rect())
+        return False
 
     def show_for(self, text: str) -> None:
         if text != self.text():
@@ -225,11 +231,6 @@ class OnlineWindow(GauntletWindow):
 
     def save(self) -> None:
         self.save_to(None)
-
-    def resizeEvent(self, event) -> None:
-        super().resizeEvent(event)
-        if self.cover.isVisible():
-            self.cover.setGeometry(self.centralWidget().rect())
 
     def closeEvent(self, event) -> None:
         if self.leaving is None and self.battle_on():

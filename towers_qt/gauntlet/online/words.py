@@ -38,8 +38,8 @@ def pause_text(snap: dict) -> str:
     """The lost-link cover, rich text: what happened, how it is being mended, the countdown large."""
     peer = SIDE_WORD["C" if snap["side"] == "G" else "G"]
     ways = listed([WAYS[w] for w in snap["ways"]])
-    how = (f"Your computer keeps offering the same code via {ways}" if snap["role"] == "host"
-           else f"Your computer keeps trying to reach the host via {ways}")
+    how = (f"your computer keeps offering the same code via {ways}" if snap["role"] == "host"
+           else f"your computer keeps trying to reach the host via {ways}")
     return (f"<p>The link to {peer} is lost.</p><p>Reconnecting: {how}.<br>The Battle resumes where it "
             f"stopped.</p><p style='font-size: 40pt; font-weight: bold;'>{clock_text(snap['left'] or 0)} left</p>"
             f"<p>of {clock_text(int(RESUME_WINDOW))}; then the Battle is abandoned, with no winner.</p>")
