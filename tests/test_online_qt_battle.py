@@ -3,10 +3,12 @@ address, draft by clicks (Gold's scout crosses the link and its report comes bac
 clicks, each window fed only by its own link. Every wait is bounded."""
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
 
 from tests.gauntlet_qt_helpers import UNITS5, click, place_by_clicks
 from towers_qt.gauntlet.online.lobby import OnlineLobby
+from towers_qt.shell.settings import AnimationSpeed
 
 WAIT = 30_000   # ms any one step may take on a loaded machine
 
@@ -40,6 +42,7 @@ def linked(qtbot, settings):
     j = join(qtbot, settings, h.code_label.text(), h.link.port)
     qtbot.waitUntil(lambda: h.window is not None and j.window is not None, timeout=WAIT)
     for w in (h.window, j.window):
+        w.setAttribute(Qt.WA_DeleteOnClose, False)   # qtbot closes what is left of it after the test
         qtbot.addWidget(w)
     return h.window, j.window
 
@@ -61,11 +64,15 @@ def draft(qtbot, win, scout: str | None = None) -> str:
     return report
 
 
-def stop(*wins) -> None:
+def stop(qtbot, *wins) -> None:
+    """End the links without resigning (the test is done), then close the windows unasked."""
     for w in wins:
-        w.close()
+        w.link.stop()
     for w in wins:
         assert w.link.wait(10)
+        qtbot.waitUntil(lambda w=w: w.snap["outcome"] is not None, timeout=WAIT)
+        w.close()
+        assert not w.isVisible()
 
 
 def test_two_windows_host_and_join_by_address_draft_and_play(qtbot, settings):
@@ -85,4 +92,32 @@ def test_two_windows_host_and_join_by_address_draft_and_play(qtbot, settings):
     qtbot.waitUntil(lambda: len(crimson.session.actions) == 3, timeout=WAIT)
     assert gold.session.actions == crimson.session.actions
     assert gold.link.game.pos["result"] is None
-    stop(gold, crimson)
+    stop(qtbot, gold, crimson)
+
+
+def test_the_peers_acts_are_animated_from_this_sides_log_one_after_another(qtbot, settings):
+    settings.set_animation_speed(AnimationSpeed.SLOW)
+    gold, crimson = linked(qtbot, settings)
+    animated, played = [], []
+    real = gold.board.animate
+    gold.board.animate = lambda view, a, events, *rest: animated.append((a, events)) or real(view, a, events, *rest)
+    gold.session.actionPlayed.connect(lambda a, before: played.append((a, gold.animating)))
+    draft(qtbot, crimson)
+    draft(qtbot, gold, scout="Kn")
+    chosen = []
+    for mover, kind in ((crimson, "Ki@"), (gold, "Ki@"), (crimson, "-")):
+        qtbot.waitUntil(lambda m=mover: bool(m.picker.legal) and not gold.animating, timeout=WAIT)
+        a = next(a for a in mover.picker.legal if a.startswith(kind) or (kind == "-" and a[2:3] == "-"
+                                                                          and a[3:].isalnum()))
+        for act in (a, "end"):          # straight to the link: the end follows the action at once
+            n = mover.link.game.n
+            mover.link.give_action(act)
+            qtbot.waitUntil(lambda m=mover, n=n: m.link.game.n == n + 1, timeout=WAIT)
+        chosen.extend([a, "end"])
+        qtbot.waitUntil(lambda: len(played) == len(chosen) and not gold.animating, timeout=WAIT)
+    assert [a for a, _ in played] == chosen
+    move = chosen[4]
+    assert animated == [(move, [["move", move[:2], move[3:]]])]    # the events of Gold's own Log entry
+    assert gold.session.logs[4]["G"][0]["ev"] == [["move", move[:2], move[3:]]]
+    assert played[-1] == ("end", False)   # held back until the move's animation ended
+    stop(qtbot, gold, crimson)

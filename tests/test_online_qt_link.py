@@ -137,13 +137,20 @@ def test_a_lost_link_pauses_with_its_countdown_and_resumes(qtbot, settings):
         assert left(w) >= 50 and "link lost" in w.link_label.text()
     assert "The link to Gold is lost" in crimson.cover.text() and "keeps trying" in crimson.cover.text()
     assert "The link to Crimson is lost" in gold.cover.text() and "same code" in gold.cover.text()
+    assert "Reconnecting" in crimson.cover.text() and "via the typed address" in crimson.cover.text()
+    assert "via your address" in gold.cover.text()
+    assert crimson.picker.legal == [] and not crimson.end_action.isEnabled()    # nothing can be played meanwhile
+    assert not crimson.resign_action.isEnabled() and not crimson.session.human_to_move()
     cutter.mend()
     for w in (gold, crimson):
         qtbot.waitUntil(lambda w=w: not w.cover.isVisible() and "connected via" in w.link_label.text(), timeout=WAIT)
+    assert "via the typed address" in crimson.link_label.text()
+    assert "via a direct connection (local network or typed address)" in gold.link_label.text()
+    qtbot.waitUntil(lambda: bool(crimson.picker.legal), timeout=WAIT)
     place_by_clicks(crimson)                      # the Battle goes on where it stopped
     qtbot.waitUntil(lambda: len(gold.session.actions) == 1, timeout=WAIT)
     assert gold.link.game.outcome is None and gold.link.game.links == 2
-    stop(gold, crimson)
+    stop(qtbot, gold, crimson)
     cutter.close()
 
 
@@ -164,7 +171,7 @@ def test_a_dispute_is_explained_on_both_screens(qtbot, settings):
     assert gold.message_box.text().startswith("Your computer found")
     assert crimson.message_box.text().startswith("Your opponent's computer found")
     assert "act.h" in gold.message_box.text() and "no result" in gold.message_box.text()
-    stop(gold, crimson)
+    stop(qtbot, gold, crimson)
 
 
 

@@ -56,8 +56,12 @@ class OnlineLink(QObject):
     def give_action(self, action: str) -> None:
         self.player.give_action(action)
 
+    def resign(self) -> None:
+        """Concede (§13.8: only `resign` does): an act like any other, sent when it is our turn."""
+        self.player.give_action("resign")
+
     def stop(self) -> None:
-        """Leave: the Battle ends here (the peer sees the link lost, and after 180 s abandonment)."""
+        """Close the link now: an unfinished Battle ends here as `left` (the peer waits out 180 s)."""
         loop = self._loop
         if loop is not None and not loop.is_closed():
             try:
@@ -117,6 +121,12 @@ class OnlineLink(QObject):
         with contextlib.suppress(RuntimeError):
             signal.emit(*args)
 
+    def ways(self) -> list[str]:
+        """The channels this end offers (host) or tries (joiner), for the pause's "reconnecting via"."""
+        c = self.channels
+        first = ["listen"] if self.game.role == "host" else ["address"] if c.address is not None else []
+        return first + (["relay"] if c.relay is not None else []) + (["LAN"] if c.lan else [])
+
     def snapshot(self) -> dict:
         """What the screen shows of the link and the Battle, as plain data (this side's view only)."""
         g, now = self.game, self.clock()
@@ -124,7 +134,7 @@ class OnlineLink(QObject):
         lost = g.lost_at is not None and link is None and g.links > 0 and g.outcome is None
         return {
             "role": g.role, "side": g.side, "code": g.code, "port": self.port, "links": g.links,
-            "via": link.via if link is not None else "",
+            "via": link.via if link is not None else "", "ways": self.ways(),
             "heard": int(now - link.last_in) if link is not None else None,
             "rtt": round(g.round_trips[-1] * 1000) if g.round_trips else None,
             "left": max(0, int(RESUME_WINDOW - (now - g.lost_at))) if lost else None,

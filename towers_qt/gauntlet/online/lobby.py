@@ -177,7 +177,8 @@ class OnlineLobby(QDialog):
 
     def _channels(self, lan: QCheckBox, relay: QCheckBox) -> Channels:
         rel = parse_address(self.settings.relay()) if relay.isChecked() and self.settings.relay() else None
-        return Channels(relay=rel, lan=lan.isChecked(), bind=self.bind, port=self.port)
+        only = None if self.bind == "0.0.0.0" else [self.bind]   # bound to one address: the LAN on it alone
+        return Channels(relay=rel, lan=lan.isChecked(), lan_addresses=only, bind=self.bind, port=self.port)
 
     # -- host / join --------------------------------------------------------------------------------
     def start_host(self) -> None:

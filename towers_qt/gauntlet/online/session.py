@@ -18,12 +18,13 @@ class OnlineSession(GauntletSession):
         super().__init__(parent)
         self.side = side
         self.players = {s: Player("human" if s == side else "remote", names[s]) for s in SIDES}
+        self.paused = False   # the link is down, or we are leaving: nothing may be played
 
     def humans(self) -> list[str]:
         return [self.side]
 
     def human_to_move(self) -> bool:
-        return bool(self.position) and self.result is None and self.to_move == self.side
+        return bool(self.position) and self.result is None and self.to_move == self.side and not self.paused
 
     def ai_to_move(self) -> bool:
         return False

@@ -1,17 +1,21 @@
 """The online Battle window: the Gauntlet window on this side's view only, fed by an `OnlineLink`.
 The Draft opens when the core asks for it (Crimson first; Gold scouts, reads the report, then
 drafts); the board, action bar and Log are the Gauntlet window's; a status item tells how the link
-stands; a lost link covers the board with a countdown until it comes back; a dispute or an
-abandonment is explained in a dialog."""
+stands; a lost link covers the board with a countdown until it comes back and nothing can be played
+meanwhile; a dispute or an abandonment is explained in a dialog. Leaving a Battle under way resigns
+it (§13.8): the resignation crosses the link and the window closes once the finals are exchanged."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+import time
+from collections import deque
+
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QDialog, QLabel, QMessageBox, QWidget
 
 from towers_qt.gauntlet.dialogs.draft import DraftDialog, report_text
 from towers_qt.gauntlet.online.link import OnlineLink
 from towers_qt.gauntlet.online.session import OnlineSession
-from towers_qt.gauntlet.online.words import ending, link_line, pause_text
+from towers_qt.gauntlet.online.words import LEAVE_ASK, ending, leaving_text, link_line, pause_text
 from towers_qt.gauntlet.session import SIDES
 from towers_qt.gauntlet.window import UNSEEN, GauntletWindow
 from towers_qt.gauntlet.words import SIDE_WORD
@@ -19,6 +23,7 @@ from towers_qt.shell.look import INK, SERIF
 from towers_qt.shell.settings import Settings
 
 NOT_HERE = "An online Battle is played to its end (or resigned) in its own window; it is not saved."
+LEAVE_WAIT = 5.0   # seconds for the ack and the finals once our resignation is applied
 
 
 class OnlineDraft(DraftDialog):
@@ -54,12 +59,20 @@ class PauseCover(QLabel):
         self.setObjectName("onlinePause")
         self.setAlignment(Qt.AlignCenter)
         self.setWordWrap(True)
-        self.setStyleSheet(f"background: rgba(12, 14, 20, 225); color: {INK}; font-family: '{SERIF}';"
+        self.setTextFormat(Qt.RichText)
+        self.setStyleSheet(f"background: rgba(12, 14, 20, 235); color: {INK}; font-family: '{SERIF}';"
                            " font-size: 17pt; padding: 40px;")
+        parent.installEventFilter(self)   # it follows every resize of what it covers
         self.hide()
 
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.parentWidget() and event.type() == QEvent.Resize:
+            self.setGeometry(self.parentWidget().rect())
+        return False
+
     def show_for(self, text: str) -> None:
-        self.setText(text)
+        if text != self.text():
+            self.setText(text)
         self.setGeometry(self.parentWidget().rect())
         self.raise_()
         self.show()
@@ -77,13 +90,18 @@ class OnlineWindow(GauntletWindow):
         self.told = False
         self.sealed = False
         self.refused_seen = 0
+        self.leaving: float | None = None   # when our resignation was applied (0: not yet), None: staying
+        self.leave_timer = QTimer(self)
+        self.leave_timer.setInterval(100)
+        self.leave_timer.timeout.connect(self._leave_tick)
         self.setWindowTitle(f"Towers — Gauntlet of Crowns online — you are {SIDE_WORD[link.side]}")
         self.link_label = QLabel()
         self.link_label.setObjectName("onlineLink")
         self.statusBar().addWidget(self.link_label, 1)
         self.cover = PauseCover(self.centralWidget())
         self.session.wants.connect(link.give_action)
-        link.applied.connect(self.session.add)
+        self.arrivals: deque[tuple] = deque()   # applied actions held back while the board animates
+        link.applied.connect(self._arrived)
         link.changed.connect(self.take)
         link.failed.connect(lambda why: self.show_error("The link failed", why))
         if link.last:
@@ -94,10 +112,7 @@ class OnlineWindow(GauntletWindow):
         """A new snapshot of the link: status, pause, the Draft when asked, the Battle's view, the end."""
         self.snap = snap
         self.link_label.setText(link_line(snap))
-        if snap["left"] is not None:
-            self.cover.show_for(pause_text(snap))
-        else:
-            self.cover.hide()
+        self._cover(snap)
         self._draft_asked(snap)
         if snap["view"] is not None and not self.session.positions:
             self.session.begin(snap["view"])
@@ -107,6 +122,35 @@ class OnlineWindow(GauntletWindow):
             self.news = UNSEEN
             self.bar.news.setText(UNSEEN)
         self._tell_ending(snap)
+
+    def _arrived(self, *applied: object) -> None:
+        """An action the core applied (the peer's or ours): animated from this side's Log entries by
+        the Gauntlet window, one after another, so acts arriving in a burst never overlap."""
+        self.arrivals.append(applied)
+        self._next_arrival()
+
+    def _next_arrival(self) -> None:
+        while self.arrivals and not self.animating:
+            self.session.add(*self.arrivals.popleft())
+
+    def _animation_done(self) -> None:
+        super()._animation_done()
+        self._next_arrival()
+
+    def _cover(self, snap: dict) -> None:
+        """The pause (or the leaving) cover over the board; every input is off until it lifts."""
+        if self.leaving is not None:
+            self.cover.show_for(leaving_text(snap))
+        elif snap["left"] is not None:
+            self.cover.show_for(pause_text(snap))
+        else:
+            self.cover.hide()
+        paused = self.cover.isVisible()
+        if paused != self.session.paused:
+            self.session.paused = paused
+            self.picker.clear()
+            self.board.show_preview(None)
+            self.refresh()
 
     def _draft_asked(self, snap: dict) -> None:
         asking = snap["asking"]
@@ -140,9 +184,43 @@ class OnlineWindow(GauntletWindow):
         self.message_box = box
         box.open()
 
+    # -- leaving ----------------------------------------------------------------------------------
+    def battle_on(self) -> bool:
+        """A Battle under way here: leaving it means resigning it."""
+        view = self.snap.get("view")
+        return view is not None and view["result"] is None and self.snap["outcome"] is None
+
+    def ask_leave(self) -> None:
+        """Leave the Battle? No is the default: a stray Enter never gives it away."""
+        box = QMessageBox(QMessageBox.Question, "Leave the Battle", LEAVE_ASK, QMessageBox.Yes | QMessageBox.No, self)
+        box.setObjectName("onlineLeave")
+        box.setDefaultButton(QMessageBox.No)
+        box.finished.connect(lambda code: self.leave() if code == QMessageBox.Yes else None)
+        self.message_box = box
+        box.open()
+
+    def leave(self) -> None:
+        """Resign through the link, then close once the finals are in (or LEAVE_WAIT after it went)."""
+        if self.leaving is not None or not self.battle_on():
+            self.close()
+            return
+        self.leaving = 0.0
+        self.link.resign()
+        self._cover(self.snap)
+        self.leave_timer.start()
+
+    def _leave_tick(self) -> None:
+        snap = self.snap
+        if self.leaving == 0.0 and snap["view"] is not None and snap["view"]["result"] is not None:
+            self.leaving = time.monotonic()
+        if snap["outcome"] is not None or (self.leaving and time.monotonic() - self.leaving >= LEAVE_WAIT):
+            self.leave_timer.stop()
+            self.close()
+
     # -- the Gauntlet window's parts that do not apply online ---------------------------------------
     def new_game_dialog(self) -> None:
-        self.show_notice("Online Battle", NOT_HERE)
+        """A new game means leaving this Battle first: the player's own Gauntlet window stays open."""
+        self.close()
 
     def open_dialog(self) -> None:
         self.show_notice("Online Battle", NOT_HERE)
@@ -154,11 +232,11 @@ class OnlineWindow(GauntletWindow):
     def save(self) -> None:
         self.save_to(None)
 
-    def resizeEvent(self, event) -> None:
-        super().resizeEvent(event)
-        if self.cover.isVisible():
-            self.cover.setGeometry(self.centralWidget().rect())
-
     def closeEvent(self, event) -> None:
+        if self.leaving is None and self.battle_on():
+            event.ignore()
+            self.ask_leave()
+            return
+        self.leave_timer.stop()
         self.link.stop()
         super().closeEvent(event)

@@ -4,7 +4,11 @@ from __future__ import annotations
 from towers_core.online.game import RESUME_WINDOW
 from towers_qt.gauntlet.words import SIDE_WORD
 
-VIA = {"direct": "a direct link", "address": "the typed address", "relay": "the relay", "LAN": "the local network"}
+# The host accepts LAN and typed-address links on one port and the §13 hello does not say which: "direct".
+VIA = {"direct": "a direct connection (local network or typed address)", "address": "the typed address",
+       "relay": "the relay", "LAN": "the local network (found by the code)"}
+WAYS = {"listen": "your address", "address": "the typed address", "relay": "the relay", "LAN": "the local network"}
+LEAVE_ASK = "Leave the Battle? You resign it."
 NO_RELAY = "Set a relay (host:port) below to be reachable over the Internet; see the README, 'Running a relay'."
 
 
@@ -26,13 +30,28 @@ def clock_text(seconds: int) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
+def listed(words: list[str]) -> str:
+    return " and ".join(filter(None, [", ".join(words[:-1]), words[-1]])) if words else ""
+
+
 def pause_text(snap: dict) -> str:
+    """The lost-link cover, rich text: what happened, how it is being mended, the countdown large."""
     peer = SIDE_WORD["C" if snap["side"] == "G" else "G"]
-    how = ("Your computer keeps offering the same code" if snap["role"] == "host"
-           else "Your computer keeps trying to reach the host")
-    return (f"The link to {peer} is lost.\n{how}; the Battle resumes where it stopped.\n"
-            f"{clock_text(snap['left'] or 0)} left of {clock_text(int(RESUME_WINDOW))} — then it is abandoned, "
-            "with no winner.")
+    ways = listed([WAYS[w] for w in snap["ways"]])
+    how = (f"your computer keeps offering the same code via {ways}" if snap["role"] == "host"
+           else f"your computer keeps trying to reach the host via {ways}")
+    return (f"<p>The link to {peer} is lost.</p><p>Reconnecting: {how}.<br>The Battle resumes where it "
+            f"stopped.</p><p style='font-size: 40pt; font-weight: bold;'>{clock_text(snap['left'] or 0)} left</p>"
+            f"<p>of {clock_text(int(RESUME_WINDOW))}; then the Battle is abandoned, with no winner.</p>")
+
+
+def leaving_text(snap: dict) -> str:
+    """The cover while our resignation goes out and the finals cross."""
+    view = snap["view"] or {}
+    when = ("It goes as soon as your opponent's action arrives." if view.get("to_move") != snap["side"]
+            else "Sending it and waiting for your opponent's computer to confirm…")
+    return (f"<p>You resign this Battle.</p><p>{when}</p>"
+            "<p style='font-size: 12pt;'>Close the window again to leave at once, with no result.</p>")
 
 
 def ending(snap: dict) -> tuple[str, str] | None:
