@@ -41,7 +41,9 @@ def shown(qtbot, settings, rogue_at: str, research: str | None) -> list:
     win.click_tile("b2")
     win._hover_tile("b3")
     record = screen_record(win)
+    win.leaving = 0.0        # the test is done: close unasked, so the session's worker thread ends
     win.close()
+    assert not win.isVisible()
     return record
 
 
