@@ -11,9 +11,8 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import asdict
-from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject
 
 from towers_core.board import PLAYERS
 from towers_core.castles import api
@@ -26,37 +25,29 @@ from towers_qt.shell.save_file import (
     SAVE_FORMAT,
     Damage,
     bounded_list,
+    check_player,
+    checked_save,
     core_check,
-    damaged,
     fail,
     require_keys,
-    save_version,
-    write_atomic,
 )
-from towers_qt.shell.session import GameSession
+from towers_qt.shell.session import ReplayedSession
 
 GAME = "castles"
 SAVE_VERSION = 1
 KEYS = frozenset({"format", "game", "version", "seed", "players", "start", "actions"})
-PLAYER_KEYS = frozenset({"kind", "name", "level"})
-MAX_NAME = 40
 MAX_ACTIONS = 1000  # the quiet rule ends every game by ply 400
 SEED_RANGE = (0, (1 << 63) - 1)
 
 
-class CastlesSession(GameSession):
+class CastlesSession(ReplayedSession):
     """The one owner of a Castles game. Widgets read it and call `play`; nothing else changes it."""
-
-    positionChanged = Signal()
-    actionPlayed = Signal(str, dict)  # the action and the position before it (for the animation)
 
     def __init__(self, parent: QObject | None = None, time_ms: int | None = None) -> None:
         super().__init__(Searcher, parent)
         self.players = {"S": Player("human", "Light"), "N": Player("ai", "Computer")}
         self.seed = 0
         self.start: dict = {}
-        self.positions: list[dict] = []  # positions[i] is the position before actions[i]
-        self.actions: list[str] = []
         self.undo_floor = 0  # hot-seat: no undo below this many actions (one move back, the mover's own)
         self.time_ms = time_ms
 
@@ -72,15 +63,6 @@ class CastlesSession(GameSession):
         self.positionChanged.emit()
 
     # -- reading --------------------------------------------------------------------------------
-    @property
-    def position(self) -> dict:
-        return self.positions[-1] if self.positions else {}
-
-    @property
-    def log(self) -> list[str]:
-        """The actions played (the shell's generic name for a game's log)."""
-        return self.actions
-
     def legal_actions(self) -> list[str]:
         """What a human may play now (none while the computer is to move or thinks)."""
         if not self.human_to_move():
@@ -92,11 +74,7 @@ class CastlesSession(GameSession):
         """Play `action` (or "resign") for the player to move; the core refuses an illegal one."""
         before = self.position
         after = api.apply(before, action)
-        self._drop_hint()
-        self.positions.append(after)
-        self.actions.append(action)
-        self.actionPlayed.emit(action, before)
-        self.positionChanged.emit()
+        self._record(action, before, after)
         return after
 
     def undo_refusal(self) -> str | None:
@@ -163,10 +141,6 @@ class CastlesSession(GameSession):
                 "players": {p: asdict(self.players[p]) for p in PLAYERS},
                 "start": self.start, "actions": list(self.actions)}
 
-    def save(self, path: str | Path) -> None:
-        """Write atomically: the old file stays whole if anything fails."""
-        write_atomic(path, self.to_dict())
-
     def state(self) -> dict:
         """This game as `restore` takes it."""
         return {"players": self.players, "seed": self.seed, "positions": list(self.positions),
@@ -186,11 +160,7 @@ class CastlesSession(GameSession):
 def check_state(data: dict, name: str = "This file") -> dict:
     """A Castles save checked whole by the core (start validated, every action replayed) and
     turned into a `restore` state; SaveError "This file is damaged: …" otherwise."""
-    save_version(data, name, (SAVE_VERSION,))
-    try:
-        return _checked(copy.deepcopy(data))
-    except (Damage, TowersError, RecursionError) as exc:
-        raise damaged(name, exc) from exc
+    return checked_save(data, name, (SAVE_VERSION,), _checked)
 
 
 def _checked(data: dict) -> dict:
@@ -199,7 +169,7 @@ def _checked(data: dict) -> dict:
         fail("game", "must be \"castles\"")
     seed = whole_number(data["seed"], "seed", *SEED_RANGE, Damage)
     require_keys(data["players"], "players", frozenset(PLAYERS))
-    players = {p: _player(data["players"][p], p) for p in PLAYERS}
+    players = {p: check_player(data["players"][p], f"players.{p}", _level) for p in PLAYERS}
     core_check("start", api.validate, data["start"])
     positions = [data["start"]]
     for i, action in enumerate(bounded_list(data["actions"], "actions", MAX_ACTIONS)):
@@ -212,16 +182,9 @@ def _checked(data: dict) -> dict:
     return {"players": players, "seed": seed, "positions": positions, "actions": data["actions"]}
 
 
-def _player(value: object, side: str) -> Player:
-    where = f"players.{side}"
-    require_keys(value, where, PLAYER_KEYS)
-    if value["kind"] not in ("human", "ai"):
-        fail(f"{where}.kind", "must be \"human\" or \"ai\"")
-    name = value["name"]
-    if not isinstance(name, str) or len(name) > MAX_NAME or not name.isprintable():
-        fail(f"{where}.name", f"must be a printable name of at most {MAX_NAME} characters")
+def _level(level: object, where: str) -> str:
     try:
-        get_level(value["level"])
+        get_level(level)
     except TowersError as exc:
-        raise Damage(f"{where}.level: {exc}") from exc
-    return Player(value["kind"], name, value["level"])
+        raise Damage(f"{where}: {exc}") from exc
+    return level  # type: ignore[return-value]

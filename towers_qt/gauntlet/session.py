@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import copy
 from dataclasses import asdict
-from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject
 
 from towers_core.checks import whole_number
 from towers_core.errors import TowersError
@@ -26,22 +25,19 @@ from towers_qt.shell.save_file import (
     SAVE_FORMAT,
     Damage,
     bounded_list,
+    check_player,
+    checked_save,
     core_check,
-    damaged,
     fail,
     require_keys,
-    save_version,
-    write_atomic,
 )
-from towers_qt.shell.session import GameSession
+from towers_qt.shell.session import ReplayedSession
 from towers_qt.shell.settings import LEVELS
 
 GAME = "gauntlet"
 SAVE_VERSION = 1
 SIDES = api.SIDES  # ("C", "G"): Crimson opens, Gold moves second
 KEYS = frozenset({"format", "game", "version", "seed", "players", "armies", "scout", "actions"})
-PLAYER_KEYS = frozenset({"kind", "name", "level"})
-MAX_NAME = 40
 MAX_ACTIONS = 5000  # Hunger ends every Battle soon after round 41
 SEED_RANGE = (0, (1 << 64) - 1)
 SCOUT_SLOTS = SLOTS[:8]  # the King and the seven unit types (§11)
@@ -75,11 +71,10 @@ def check_level(level: object, where: str) -> str:
     return level  # type: ignore[return-value]
 
 
-class GauntletSession(GameSession):
+class GauntletSession(ReplayedSession):
     """The one owner of a Battle. Widgets read it and call `play`; nothing else changes it."""
 
-    positionChanged = Signal()
-    actionPlayed = Signal(str, dict)  # the action and the position before it
+    SIDES = SIDES
 
     def __init__(self, parent: QObject | None = None, time_ms: int | None = None) -> None:
         super().__init__(new_searcher, parent)
@@ -87,17 +82,8 @@ class GauntletSession(GameSession):
         self.seed = 0
         self.armies: dict[str, dict] = {}
         self.scout: str | None = None
-        self.positions: list[dict] = []   # positions[i] is the position before actions[i]
-        self.actions: list[str] = []
         self.logs: list[dict[str, list[dict]]] = []  # per action: each side's log_view entries
         self.time_ms = time_ms
-
-    # -- who plays ----------------------------------------------------------------------------
-    def humans(self) -> list[str]:
-        return [p for p in SIDES if not self.players[p].is_ai]
-
-    def mode(self) -> str:
-        return {1: "solo", 2: "hotseat", 0: "demo"}[len(self.humans())]
 
     # -- starting -------------------------------------------------------------------------------
     def new_battle(self, players: dict[str, Player], seed: int, armies: dict, scout: str | None) -> None:
@@ -110,15 +96,6 @@ class GauntletSession(GameSession):
         self.positionChanged.emit()
 
     # -- reading --------------------------------------------------------------------------------
-    @property
-    def position(self) -> dict:
-        return self.positions[-1] if self.positions else {}
-
-    @property
-    def log(self) -> list[str]:
-        """The actions played (the shell's generic name for a game's log)."""
-        return self.actions
-
     def view(self, side: str) -> dict:
         """What `side` sees of the Battle now (§16.2)."""
         return api.view(self.position, side)
@@ -143,12 +120,8 @@ class GauntletSession(GameSession):
         before = self.position
         after, _ = api.play(before, action)
         seen = {s: api.log_view(before, action, s) for s in SIDES}
-        self._drop_hint()
-        self.positions.append(after)
-        self.actions.append(action)
         self.logs.append(seen)
-        self.actionPlayed.emit(action, before)
-        self.positionChanged.emit()
+        self._record(action, before, after)
         return after
 
     def undo_refusal(self) -> str | None:
@@ -185,10 +158,6 @@ class GauntletSession(GameSession):
                 "players": {p: asdict(self.players[p]) for p in SIDES}, "armies": copy.deepcopy(self.armies),
                 "scout": self.scout, "actions": list(self.actions)}
 
-    def save(self, path: str | Path) -> None:
-        """Write atomically: the old file stays whole if anything fails."""
-        write_atomic(path, self.to_dict())
-
     def state(self) -> dict:
         """This Battle as `restore` takes it."""
         return {"players": dict(self.players), "seed": self.seed, "armies": copy.deepcopy(self.armies),
@@ -216,11 +185,7 @@ def _level_ms(level: str) -> int:
 def check_state(data: dict, name: str = "This file") -> dict:
     """A Gauntlet save checked whole by the core (armies, start, every action replayed) and turned
     into a `restore` state; SaveError "This file is damaged: …" otherwise."""
-    save_version(data, name, (SAVE_VERSION,))
-    try:
-        return _checked(copy.deepcopy(data))
-    except (Damage, TowersError, RecursionError) as exc:
-        raise damaged(name, exc) from exc
+    return checked_save(data, name, (SAVE_VERSION,), _checked)
 
 
 def _checked(data: dict) -> dict:
@@ -229,7 +194,7 @@ def _checked(data: dict) -> dict:
         fail("game", f"must be \"{GAME}\"")
     seed = whole_number(data["seed"], "seed", *SEED_RANGE, Damage)
     require_keys(data["players"], "players", frozenset(SIDES))
-    players = {p: _player(data["players"][p], p) for p in SIDES}
+    players = {p: check_player(data["players"][p], f"players.{p}", check_level) for p in SIDES}
     require_keys(data["armies"], "armies", frozenset(SIDES))
     for side in SIDES:
         core_check(f"armies.{side}", api.validate_army, data["armies"][side])
@@ -250,13 +215,3 @@ def _checked(data: dict) -> dict:
     return {"players": players, "seed": seed, "armies": data["armies"], "scout": scout,
             "positions": positions, "actions": data["actions"], "logs": logs}
 
-
-def _player(value: object, side: str) -> Player:
-    where = f"players.{side}"
-    require_keys(value, where, PLAYER_KEYS)
-    if value["kind"] not in ("human", "ai"):
-        fail(f"{where}.kind", "must be \"human\" or \"ai\"")
-    name = value["name"]
-    if not isinstance(name, str) or len(name) > MAX_NAME or not name.isprintable():
-        fail(f"{where}.name", f"must be a printable name of at most {MAX_NAME} characters")
-    return Player(value["kind"], name, check_level(value["level"], f"{where}.level"))

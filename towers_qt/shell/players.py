@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from towers_core.board import OTHER, PLAYERS
+from towers_core.board import OTHER
 
 
 @dataclass
@@ -22,7 +22,3 @@ def other(player: str) -> str:
     """The opponent of `player` ("S" or "N")."""
     return OTHER[player]
 
-
-def mode_of(players: dict[str, Player]) -> str:
-    """"solo" (one human), "hotseat" (two) or "demo" (none)."""
-    return {1: "solo", 2: "hotseat", 0: "demo"}[sum(not players[p].is_ai for p in PLAYERS)]

@@ -8,6 +8,7 @@ The small checks below word every broken field the same way for all games.
 """
 from __future__ import annotations
 
+import copy
 import json
 import os
 import tempfile
@@ -17,10 +18,13 @@ from typing import Any, NoReturn
 
 from towers_core.errors import TowersError
 from towers_qt.games import DEFAULT
+from towers_qt.shell.players import Player
 
 SAVE_FORMAT = "towers-save"
 FILTER = "Towers games (*.towers.json *.json);;All files (*)"  # the file dialogs' filter
 MAX_LOG = 10_000  # a position counts at most 10**4 actions
+PLAYER_KEYS = frozenset({"kind", "name", "level"})
+MAX_NAME = 40
 MAX_BYTES = 64 << 20  # a 400-action game with its histories and undo points is a few megabytes
 
 
@@ -92,6 +96,16 @@ def damaged(name: str, exc: Exception) -> SaveError:
     return SaveError(f"{name} is damaged ({type(exc).__name__}: {exc}).")
 
 
+def checked_save(data: dict, name: str, versions: Collection[int], check: Callable[[dict], dict]) -> dict:
+    """`check` run on a copy of a save of a known version; whatever it refuses (or trips over) is the
+    player's SaveError "<name> is damaged: …"."""
+    save_version(data, name, versions)
+    try:
+        return check(copy.deepcopy(data))
+    except (Damage, TowersError, RecursionError) as exc:
+        raise damaged(name, exc) from exc
+
+
 # -- small checks -------------------------------------------------------------------------------
 def fail(where: str, why: str) -> NoReturn:
     """Stop the check: the field at `where` is broken, and why."""
@@ -122,3 +136,15 @@ def bounded_list(value: Any, where: str, limit: int = MAX_LOG) -> list:
     if not isinstance(value, list) or len(value) > limit:
         fail(where, f"must be a list of at most {limit} items")
     return value
+
+
+def check_player(value: Any, where: str, check_level: Callable[[Any, str], str]) -> Player:
+    """A saved player: "human" or "ai", a printable name, and a level `check_level` accepts (it is
+    given the level and its field's name)."""
+    require_keys(value, where, PLAYER_KEYS)
+    if value["kind"] not in ("human", "ai"):
+        fail(f"{where}.kind", "must be \"human\" or \"ai\"")
+    name = value["name"]
+    if not isinstance(name, str) or len(name) > MAX_NAME or not name.isprintable():
+        fail(f"{where}.name", f"must be a printable name of at most {MAX_NAME} characters")
+    return Player(value["kind"], name, check_level(value["level"], f"{where}.level"))

@@ -4,17 +4,20 @@ after an undo, a load or a new game is dropped; failures are reported, never swa
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
 from towers_core.board import PLAYERS
 from towers_qt.shell.ai_worker import AiRunner, Searcher
-from towers_qt.shell.players import mode_of
+from towers_qt.shell.save_file import write_atomic
 
 
 class GameSession(QObject):
     """Base of a game's session: it supplies `players`, `position` (with "to_move" and "result")
     and `play(action)`; `_ask("move" | "hint", searcher args, budget)` starts a search."""
+
+    SIDES: tuple[str, ...] = PLAYERS  # the game's two sides, in the order its players are listed
 
     aiThinking = Signal(bool)
     aiProgress = Signal(int)  # 0..100 of the thinking time (never the search's best move)
@@ -40,11 +43,11 @@ class GameSession(QObject):
         return self.position.get("result")
 
     def humans(self) -> list[str]:
-        return [p for p in PLAYERS if not self.players[p].is_ai]
+        return [p for p in self.SIDES if not self.players[p].is_ai]
 
     def mode(self) -> str:
         """"solo" (one human), "hotseat" (two) or "demo" (none)."""
-        return mode_of(self.players)
+        return {1: "solo", 2: "hotseat", 0: "demo"}[len(self.humans())]
 
     def human_to_move(self) -> bool:
         return bool(self.position) and self.result is None and not self.players[self.to_move].is_ai
@@ -86,3 +89,38 @@ class GameSession(QObject):
 
     def shutdown(self) -> None:
         self.ai.shutdown()
+
+    # -- saving ---------------------------------------------------------------------------------
+    def save(self, path: str | Path) -> None:
+        """Write `to_dict()` atomically: the old file stays whole if anything fails."""
+        write_atomic(path, self.to_dict())
+
+
+class ReplayedSession(GameSession):
+    """A game that is its positions and the actions between them (Castles, Gauntlet): the game's
+    `play` computes the next position and hands it to `_record`."""
+
+    positionChanged = Signal()
+    actionPlayed = Signal(str, dict)  # the action and the position before it (for the animation)
+
+    def __init__(self, new_searcher: Callable[[], Searcher], parent: QObject | None = None) -> None:
+        super().__init__(new_searcher, parent)
+        self.positions: list[dict] = []  # positions[i] is the position before actions[i]
+        self.actions: list[str] = []
+
+    @property
+    def position(self) -> dict:
+        return self.positions[-1] if self.positions else {}
+
+    @property
+    def log(self) -> list[str]:
+        """The actions played (the shell's generic name for a game's log)."""
+        return self.actions
+
+    def _record(self, action: str, before: dict, after: dict) -> None:
+        """Append a played action and its position, then tell the widgets."""
+        self._drop_hint()
+        self.positions.append(after)
+        self.actions.append(action)
+        self.actionPlayed.emit(action, before)
+        self.positionChanged.emit()

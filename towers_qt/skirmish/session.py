@@ -29,7 +29,7 @@ from towers_core.skirmish import api
 from towers_core.skirmish.ai.levels import get_level
 from towers_core.skirmish.ai.player import Searcher
 from towers_qt.shell.players import Player
-from towers_qt.shell.save_file import SAVE_FORMAT, SaveError, write_atomic
+from towers_qt.shell.save_file import SAVE_FORMAT, SaveError
 from towers_qt.shell.session import GameSession
 from towers_qt.skirmish.reveals import shown_to, undo_barrier_text
 from towers_qt.skirmish.save_check import (
@@ -250,10 +250,6 @@ class Session(GameSession):
                 "position": self.position, "log": self.log, "histories": self.histories,
                 "seen": self.seen, "pulls": self.pull_memory, "viewer": self.viewer, "undo": self._undo,
                 "id": self.game_id}
-
-    def save(self, path: str | Path) -> None:
-        """Write atomically (save_file.write_atomic): the old file stays whole if anything fails."""
-        write_atomic(path, self.to_dict())
 
     def load(self, path: str | Path) -> None:
         """Replace the game with the saved one; on any problem raise SaveError and change nothing."""
