@@ -6,22 +6,10 @@ units.py, foes.py and board.py: one copy of each."""
 
 from libc.string cimport memcpy
 from libc.stdint cimport uint64_t
-from towers_core.gauntlet.state cimport State, Piece, MAXAFF, NFX, NSLOT
+from towers_core.gauntlet.state cimport (
+    State, Piece, MAXAFF, NFX, NSLOT, KI, PA, KN, RO, BI, MA, RK, QU, DE, CP, WT, BK)
 
 # --- types, slots, foes, abilities --------------------------------------------------------
-cdef enum:
-    KI = 0
-    PA = 1
-    KN = 2
-    RO = 3
-    BI = 4
-    MA = 5
-    RK = 6
-    QU = 7
-    DE = 8
-    CP = 9
-    WT = 10
-    BK = 11
 # foe ids (foes.FOES order; checked at import)
 cdef enum:
     PAWNLORD = 1

@@ -8,6 +8,21 @@ cdef enum:
     NFX = 5             # fortify inspire fury empower hex (stats.FX_ORDER)
     NSLOT = 12
 
+# piece types: the units, then the structures (the comment above)
+cdef enum:
+    KI = 0
+    PA = 1
+    KN = 2
+    RO = 3
+    BI = 4
+    MA = 5
+    RK = 6
+    QU = 7
+    DE = 8
+    CP = 9
+    WT = 10
+    BK = 11
+
 ctypedef struct Piece:
     signed char type
     signed char side        # 0 Crimson, 1 Gold

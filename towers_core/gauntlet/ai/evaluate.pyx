@@ -7,7 +7,7 @@ follows the rules (Magnetic Field, hidden units, Shock). `nxt` is the side that 
 threats are real, the other side's are only half-real (they can be answered first)."""
 
 from libc.stdint cimport uint64_t
-from towers_core.gauntlet.state cimport State, Piece
+from towers_core.gauntlet.state cimport State, Piece, KI, PA, KN, RO, BI, MA, RK, QU, DE, CP, WT, BK
 from towers_core.gauntlet.rules cimport attack_targets, move_dests
 from towers_core.gauntlet.cengine cimport _load
 
@@ -15,18 +15,6 @@ from towers_core.checks import real_number
 from towers_core.errors import BadLevel, TowersError
 
 cdef enum:
-    KI = 0
-    PA = 1
-    KN = 2
-    RO = 3
-    BI = 4
-    MA = 5
-    RK = 6
-    QU = 7
-    DE = 8
-    CP = 9
-    WT = 10
-    BK = 11
     # feature indices (styles.TERMS order)
     MATERIAL = 0
     HEALTH = 1
