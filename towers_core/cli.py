@@ -70,22 +70,29 @@ def add_ai_commands(sub: argparse._SubParsersAction, levels: list[str], games: i
     b.add_argument("--seconds", type=float, default=3.0)
     b.add_argument("--seed", type=int, default=1)
     b.set_defaults(run=bench)
-    m = sub.add_parser("match", help="play two AI levels (or random/greedy baselines) against each other")
-    m.add_argument("--a", default="expert", help=f"level of A ({', '.join(levels)}, depth:N, nodes:N)")
-    m.add_argument("--b", default="normal", help="level of B")
-    m.add_argument("--games", type=int, default=games, help="games (rounded up to colour-swapped pairs)")
-    m.add_argument("--seed", type=int, default=1)
-    m.add_argument("--concurrency", type=int, default=1, help="games played in parallel processes")
-    m.add_argument("--quiet", action="store_true", help="only the final figures")
-    m.add_argument("--record", help="append each game (seed, moves, result) as a JSON line to this file")
-    m.add_argument("--skip", type=int, default=0,
-                   help="leave out the first N games of the schedule (resume a stopped match: same seed, games)")
-    m.set_defaults(run=match)
+    add_match_command(sub, f"{', '.join(levels)}, depth:N, nodes:N", games, "seed, moves, result", match)
     a = sub.add_parser("bench-ai", help="search speed and depth on opening, middle and late positions")
     a.add_argument("--seconds", type=float, default=1.0, help="search time per position")
     a.add_argument("--seed", type=int, default=1)
     a.add_argument("--levels", default="easy,normal,hard,expert", help="levels to time per move ('' to skip)")
     a.set_defaults(run=bench_ai)
+
+
+def add_match_command(sub: argparse._SubParsersAction, level_forms: str, games: int, recorded: str,
+                      match: Callable) -> None:
+    """`match` with the options every game's match takes (`level_forms`: the levels --a accepts;
+    `recorded`: what --record writes of a game)."""
+    m = sub.add_parser("match", help="play two AI levels (or random/greedy baselines) against each other")
+    m.add_argument("--a", default="expert", help=f"level of A ({level_forms})")
+    m.add_argument("--b", default="normal", help="level of B")
+    m.add_argument("--games", type=int, default=games, help="games (rounded up to colour-swapped pairs)")
+    m.add_argument("--seed", type=int, default=1)
+    m.add_argument("--concurrency", type=int, default=1, help="games played in parallel processes")
+    m.add_argument("--quiet", action="store_true", help="only the final figures")
+    m.add_argument("--record", help=f"append each game ({recorded}) as a JSON line to this file")
+    m.add_argument("--skip", type=int, default=0,
+                   help="leave out the first N games of the schedule (resume a stopped match: same seed, games)")
+    m.set_defaults(run=match)
 
 
 def print_json_api_speed(new_position: Callable[[random.Random], dict], api: ModuleType, seconds: float,

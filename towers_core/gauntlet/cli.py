@@ -9,7 +9,7 @@ import argparse
 import random
 import time
 
-from towers_core.cli import machine, run_match
+from towers_core.cli import add_match_command, machine, run_match
 from towers_core.gauntlet import gen
 from towers_core.gauntlet.ai.levels import LEVELS, get_level
 from towers_core.gauntlet.engine import play_full
@@ -25,17 +25,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     bench.add_argument("--max-actions", type=int, default=400, help="actions per battle at most")
     bench.add_argument("--reference", action="store_true", help="also time the Python reference")
     bench.set_defaults(run=_bench)
-    m = sub.add_parser("match", help="play two AI levels (or random/greedy baselines) against each other")
-    m.add_argument("--a", default="expert", help=f"level of A ({', '.join(LEVELS)}, iters:N)")
-    m.add_argument("--b", default="normal", help="level of B")
-    m.add_argument("--games", type=int, default=20, help="games (rounded up to colour-swapped pairs)")
-    m.add_argument("--seed", type=int, default=1)
-    m.add_argument("--concurrency", type=int, default=1, help="games played in parallel processes")
-    m.add_argument("--quiet", action="store_true", help="only the final figures")
-    m.add_argument("--record", help="append each game (seed, armies, actions, result) as a JSON line to this file")
-    m.add_argument("--skip", type=int, default=0,
-                   help="leave out the first N games of the schedule (resume a stopped match: same seed, games)")
-    m.set_defaults(run=_match)
+    add_match_command(sub, f"{', '.join(LEVELS)}, iters:N", 20, "seed, armies, actions, result", _match)
     a = sub.add_parser("bench-ai", help="AI time per whole turn, per level, over the turns of a few battles")
     a.add_argument("--seed", type=int, default=1)
     a.add_argument("--battles", type=int, default=2, help="greedy-vs-greedy battles whose turns are timed")
