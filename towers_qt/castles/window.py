@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDialog, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QPushButton, QVBoxLayout, QWidget
 
 from towers_core.board import PLAYERS
 from towers_qt.castles.board.describe import action_words
@@ -52,7 +52,6 @@ class CastlesWindow(GameFrame):
         self.session = session or CastlesSession(self)
         self.sound, self.cues = Sound(self.settings), []
         self.looking: int | None = None  # the move whose board is shown read-only
-        self.over_box: QDialog | None = None
         self.review_dialog = None
         self.rules_window = None
         self.learn_dialog = None
@@ -256,14 +255,7 @@ class CastlesWindow(GameFrame):
                                 f"{len(s.actions)} moves played", self,
                                 "Step through the game with the computer's view of who was ahead")
         dialog.review_requested.connect(self.review_game)
-        dialog.finished.connect(lambda _=0: self._game_over_closed(dialog))
-        self.over_box = dialog
-        dialog.open()
-
-    def _game_over_closed(self, dialog) -> None:
-        self.over_box = None
-        if dialog.wants_new_game:
-            QTimer.singleShot(0, self.new_game_dialog)
+        self._open_game_over(dialog)
 
     def review_game(self) -> None:
         """Game ▸ Review game: the finished game, move by move, with the computer's evaluation."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QVBoxLayout, QWidget
 
@@ -81,7 +81,6 @@ class GauntletWindow(GameFrame):
         self.curtain: GauntletCurtain | None = None
         self._after_curtain: Callable[[], None] | None = None
         self.draft_dialog: DraftDialog | None = None
-        self.over_box: QDialog | None = None
         self.rules_window = None
         self.news = ""
         self.pending: dict | None = None  # a Draft under way: players, seed, the sealed armies
@@ -446,14 +445,7 @@ class GauntletWindow(GameFrame):
         dialog = GameOverDialog("Battle over", winner, viewer, names, result_words(s.result, names), None,
                                 f"Round {(turn + 1) // 2}, turn {turn} · {len(s.actions)} actions played", self)
         dialog.review_button.hide()  # a review needs an evaluation the Gauntlet's core does not expose yet
-        dialog.finished.connect(lambda _=0: self._game_over_closed(dialog))
-        self.over_box = dialog
-        dialog.open()
-
-    def _game_over_closed(self, dialog) -> None:
-        self.over_box = None
-        if dialog.wants_new_game:
-            QTimer.singleShot(0, self.new_game_dialog)
+        self._open_game_over(dialog)
 
     def ask_hint(self) -> None:
         s = self.session

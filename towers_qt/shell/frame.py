@@ -18,6 +18,7 @@ from pathlib import Path
 from PySide6.QtCore import QSize, QStandardPaths, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QDialog,
     QDockWidget,
     QFileDialog,
     QLabel,
@@ -53,6 +54,7 @@ class GameFrame(QMainWindow):
         self.settings = settings or Settings()
         self.autosave = autosave
         self.message_box: QMessageBox | None = None
+        self.over_box: QDialog | None = None  # the end-of-game dialog while it is open
         self.animating = False  # a move is being animated: the flow waits for it
         self.animations_enabled = True  # off for screenshots
         self.successor: GameFrame | None = None  # the other game's window, after a switch
@@ -273,6 +275,17 @@ class GameFrame(QMainWindow):
         box.finished.connect(lambda code: self.play("resign") if code == QMessageBox.Yes else None)
         self.message_box = box
         box.open()
+
+    def _open_game_over(self, dialog: QDialog) -> None:
+        """Show the end-of-game dialog; its New game button opens the options once it has closed."""
+        dialog.finished.connect(lambda _=0: self._game_over_closed(dialog))
+        self.over_box = dialog
+        dialog.open()
+
+    def _game_over_closed(self, dialog: QDialog) -> None:
+        self.over_box = None
+        if getattr(dialog, "wants_new_game", False):
+            QTimer.singleShot(0, self.new_game_dialog)
 
     # -- new game -----------------------------------------------------------------------------
     def new_game_dialog(self) -> None:
