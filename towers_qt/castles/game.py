@@ -6,7 +6,7 @@ import random
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPixmap
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QWidget
 
 from towers_core.board import SIDE_NAMES
 from towers_core.castles import api
@@ -15,6 +15,7 @@ from towers_qt.castles.rules_text import welcome_text
 from towers_qt.castles.session import check_state
 from towers_qt.castles.board.thumbnails import render_board
 from towers_qt.castles.window import CastlesWindow, side_names
+from towers_qt.shell.game import save_grab
 from towers_qt.shell.new_game import GameSetup, NewGameDialog, Sides, level_caps, random_seed
 from towers_qt.shell.palette import colour_word
 from towers_qt.shell.players import Player, other
@@ -68,9 +69,7 @@ class Castles:
         window.animations_enabled = False
         window.session.restore(midgame(seed))
         window._show_new_game()
-        for _ in range(3):
-            QApplication.processEvents()
-        return 0 if window.grab().save(path) else 1
+        return save_grab(window, path)
 
     def start_demo(self, window: CastlesWindow, seed: int, time_ms: int) -> None:
         window.session.time_ms = time_ms

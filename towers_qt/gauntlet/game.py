@@ -6,7 +6,7 @@ import random
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainter, QPen, QPixmap
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QWidget
 
 from towers_core.gauntlet import api, randomplay
 from towers_qt.gauntlet.board.pieces import PieceItem
@@ -16,6 +16,7 @@ from towers_qt.gauntlet.rules_text import welcome_text
 from towers_qt.gauntlet.run.window import add_run_menu, open_run
 from towers_qt.gauntlet.session import check_state
 from towers_qt.gauntlet.window import GauntletWindow
+from towers_qt.shell.game import save_grab
 from towers_qt.shell.new_game import GameSetup, NewGameDialog, Sides, level_caps, random_seed
 from towers_qt.shell.settings import Settings
 
@@ -83,9 +84,7 @@ class Gauntlet:
     def screenshot(self, window: GauntletWindow, path: str, seed: int) -> int:
         window.session.restore(midbattle(seed))
         window._show_new_game()
-        for _ in range(3):
-            QApplication.processEvents()
-        return 0 if window.grab().save(path) else 1
+        return save_grab(window, path)
 
     def start_demo(self, window: GauntletWindow, seed: int, time_ms: int) -> None:
         window.session.time_ms = time_ms

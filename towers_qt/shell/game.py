@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtGui import QPixmap
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 if TYPE_CHECKING:
     from towers_qt.shell.settings import Settings
@@ -69,3 +69,10 @@ class GameKind(Protocol):
     def welcome_text(self, side: str, mode: str) -> str:
         """The first start's welcome (rich text) for the player of `side` in `mode` ("computer" or
         "hotseat"): their side, their first move, how to win."""
+
+
+def save_grab(window: QWidget, path: str) -> int:
+    """The window as a PNG once its pending layout and paints have run; 0 when saved."""
+    for _ in range(3):
+        QApplication.processEvents()
+    return 0 if window.grab().save(path) else 1

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QPixmap
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QWidget
 
 from towers_core.board import SIDE_NAMES
 from towers_core.skirmish.ai.levels import LEVELS
 from towers_qt.skirmish.board.emblem import card_pixmap
+from towers_qt.shell.game import save_grab
 from towers_qt.shell.palette import colour_word
 from towers_qt.shell.players import other
 from towers_qt.shell.settings import Key, Settings
@@ -120,9 +121,7 @@ def screenshot(window: MainWindow, path: str, seed: int) -> int:
     window.after_turn()
     if window.session.log:
         window.scene.set_last(last_squares(window.session.log[-1]))
-    for _ in range(3):
-        QApplication.processEvents()
-    return 0 if window.grab().save(path) else 1
+    return save_grab(window, path)
 
 
 def smoke_problem(window: MainWindow, turns: int) -> str | None:
