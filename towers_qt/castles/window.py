@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QPushButton
 
 from towers_core.board import PLAYERS
 from towers_qt.castles.board.describe import action_words
@@ -75,15 +75,7 @@ class CastlesWindow(GameFrame):
         self.back_button.setObjectName("BackToGame")
         self.back_button.clicked.connect(self.back_to_game)
         self.back_button.hide()
-        central = QWidget()
-        central.setObjectName("CastlesField")
-        layout = QVBoxLayout(central)
-        layout.setContentsMargins(6, 6, 6, 0)
-        layout.setSpacing(4)
-        layout.addWidget(self.hud)
-        layout.addWidget(self.back_button)
-        layout.addWidget(self.board, 1)
-        self.setCentralWidget(central)
+        self._set_field("CastlesField", (6, 6, 6, 0), self.hud, self.back_button, self.board, grow=self.board)
         self.board.action_chosen.connect(self.play)
         self.board.animation_finished.connect(self._animation_done)
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDialog, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog
 
 from towers_core.errors import TowersError
 from towers_core.gauntlet import api
@@ -102,16 +102,7 @@ class GauntletWindow(GameFrame):
         self.board = GauntletBoard()
         self.bar = ActionBar()
         self.roster = RosterBar()
-        central = QWidget()
-        central.setObjectName("GauntletField")
-        box = QVBoxLayout(central)
-        box.setContentsMargins(6, 6, 6, 2)
-        box.setSpacing(4)
-        box.addWidget(self.hud)
-        box.addWidget(self.board, 1)
-        box.addWidget(self.bar)
-        box.addWidget(self.roster)
-        self.setCentralWidget(central)
+        self._set_field("GauntletField", (6, 6, 6, 2), self.hud, self.board, self.bar, self.roster, grow=self.board)
         self.board.tile_clicked.connect(self.click_tile)
         self.board.tile_hovered.connect(self._hover_tile)
         self.bar.chosen.connect(self.play)

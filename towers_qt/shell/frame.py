@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QProgressBar,
     QToolBar,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -71,6 +72,18 @@ class GameFrame(QMainWindow):
                          | QDockWidget.DockWidgetClosable)
         self.addDockWidget(area, dock)
         return dock
+
+    def _set_field(self, name: str, margins: tuple[int, int, int, int], *rows: QWidget, grow: QWidget) -> None:
+        """The central column (object `name`, for the style sheet): `rows` top to bottom, spaced
+        alike in every game, `grow` (the board) taking the spare height."""
+        central = QWidget()
+        central.setObjectName(name)
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(*margins)
+        layout.setSpacing(4)
+        for row in rows:
+            layout.addWidget(row, 1 if row is grow else 0)
+        self.setCentralWidget(central)
 
     def _menu_action(self, menu: QMenu, text: str, slot: Callable[[], object],
                      shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None) -> QAction:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEventLoop, Qt, QTimer
 from PySide6.QtGui import QActionGroup, QCursor, QFont, QFontMetrics, QIcon, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDockWidget
 
 from towers_core.board import SIDE_NAMES
 from towers_core.skirmish import api
@@ -95,15 +95,7 @@ class MainWindow(GameFrame):
         self.banner.setAlignment(Qt.AlignCenter)
         self.banner.setFixedHeight(banner_height())  # a wrapped look-back line never moves the board
         self.controller = BoardController(self.scene, self.bar, self)
-        central = QWidget()
-        central.setObjectName("Battlefield")
-        layout = QVBoxLayout(central)
-        layout.setContentsMargins(6, 3, 6, 0)
-        layout.setSpacing(4)
-        layout.addWidget(self.banner)
-        layout.addWidget(self.view, 1)
-        layout.addWidget(self.bar)
-        self.setCentralWidget(central)
+        self._set_field("Battlefield", (6, 3, 6, 0), self.banner, self.view, self.bar, grow=self.view)
         self.view.squareClicked.connect(self.controller.square_clicked)
         self.view.squareDragged.connect(self.controller.square_dragged)
         self.view.squareMenu.connect(self.controller.square_menu)
