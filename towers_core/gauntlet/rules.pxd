@@ -14,6 +14,9 @@ cdef enum:
     NONE_TILE = 63
     MAXACT = 65536
 
+cdef extern from *:
+    int ctz "__builtin_ctzll"(unsigned long long) nogil
+
 ctypedef struct Out:
     long long* a
     int n
@@ -36,3 +39,20 @@ cdef uint64_t move_dests(State* s, int t, Piece* p) noexcept nogil
 cdef int speed(State* s, Piece* p) noexcept nogil
 cdef uint64_t next_rand(uint64_t* r) noexcept nogil
 cdef long long random_battle(State* s, uint64_t* rng, long long max_actions, Out* o) noexcept nogil
+
+
+# small tile helpers shared with the AI's evaluation
+cdef inline int pop_bit(uint64_t* m) noexcept nogil:
+    """The lowest set tile of a mask, cleared from it (tile order)."""
+    cdef int n = ctz(m[0])
+    m[0] &= m[0] - 1
+    return n
+
+
+cdef inline int dist(int a, int b) noexcept nogil:
+    cdef int dx = a % 7 - b % 7, dy = a // 7 - b // 7
+    if dx < 0:
+        dx = -dx
+    if dy < 0:
+        dy = -dy
+    return dx if dx > dy else dy

@@ -138,19 +138,9 @@ def _init_tables() -> None:
 
 _init_tables()
 
-cdef extern from *:
-    int ctz "__builtin_ctzll"(unsigned long long) nogil
-
 cdef uint64_t NBM[49]       # neighbour masks
 cdef signed char RAY[49][8][7]   # the tiles along each of board.LINES, to the edge
 cdef int RAYN[49][8]
-
-
-cdef inline int pop_bit(uint64_t* m) noexcept nogil:
-    """The lowest set tile of a mask, cleared from it (tile order)."""
-    cdef int n = ctz(m[0])
-    m[0] &= m[0] - 1
-    return n
 
 
 cdef inline uint64_t occ_mask(State* s) noexcept nogil:
@@ -168,15 +158,6 @@ cdef inline int add(int t, int dx, int dy, int k) noexcept nogil:
     if x < 0 or x > 6 or y < 0 or y > 6:
         return -1
     return y * 7 + x
-
-
-cdef inline int dist(int a, int b) noexcept nogil:
-    cdef int dx = a % 7 - b % 7, dy = a // 7 - b // 7
-    if dx < 0:
-        dx = -dx
-    if dy < 0:
-        dy = -dy
-    return dx if dx > dy else dy
 
 
 cdef inline int home_rank(int side) noexcept nogil:

@@ -8,7 +8,7 @@ threats are real, the other side's are only half-real (they can be answered firs
 
 from libc.stdint cimport uint64_t
 from towers_core.gauntlet.state cimport State, Piece, KI, PA, KN, RO, BI, MA, RK, QU, DE, CP, WT, BK
-from towers_core.gauntlet.rules cimport attack_targets, move_dests
+from towers_core.gauntlet.rules cimport attack_targets, dist, move_dests, pop_bit
 from towers_core.gauntlet.cengine cimport _load
 
 from towers_core.checks import real_number
@@ -102,23 +102,7 @@ def _init_tables() -> None:
 _init_tables()
 
 cdef extern from *:
-    int ctz "__builtin_ctzll"(unsigned long long) nogil
     int popcount "__builtin_popcountll"(unsigned long long) nogil
-
-
-cdef inline int pop_bit(uint64_t* m) noexcept nogil:
-    cdef int n = ctz(m[0])
-    m[0] &= m[0] - 1
-    return n
-
-
-cdef inline int dist(int a, int b) noexcept nogil:
-    cdef int dx = a % 7 - b % 7, dy = a // 7 - b // 7
-    if dx < 0:
-        dx = -dx
-    if dy < 0:
-        dy = -dy
-    return dx if dx > dy else dy
 
 
 cdef uint64_t reach(State* s, int t, Piece* p) noexcept nogil:
