@@ -218,3 +218,19 @@ def _gauntlet_c_cross_check(request):
     with pytest.MonkeyPatch.context() as mp:
         install(mp)
         yield
+
+
+@pytest.fixture(autouse=True)
+def _no_ai_thread_outlives_its_test():
+    """A window a test leaves open (a failed assertion, a close that asked first) would keep its AI
+    worker's QThread running; destroying a running QThread aborts the whole run. So after each test
+    every open window's session is shut down."""
+    yield
+    widgets = sys.modules.get("PySide6.QtWidgets")
+    app = widgets.QApplication.instance() if widgets else None
+    if app is None:
+        return
+    for widget in app.topLevelWidgets():
+        session = getattr(widget, "session", None)
+        if session is not None and hasattr(session, "shutdown"):
+            session.shutdown()

@@ -10,6 +10,7 @@ from tests.test_online_qt_battle import WAIT, draft, linked, stop
 
 
 def asked(qtbot, win) -> QMessageBox:
+    qtbot.waitUntil(win.battle_on, timeout=WAIT)   # this window's link has reported the Battle begun
     win.close()
     box = win.message_box
     assert isinstance(box, QMessageBox) and box.objectName() == "onlineLeave" and box.isVisible()
@@ -43,7 +44,7 @@ def test_new_game_on_ones_own_turn_asks_and_resigns_at_once(qtbot, settings):
     gold, crimson = linked(qtbot, settings)
     draft(qtbot, crimson)
     draft(qtbot, gold, scout="Ki")
-    qtbot.waitUntil(lambda: bool(crimson.picker.legal), timeout=WAIT)
+    qtbot.waitUntil(lambda: bool(crimson.picker.legal) and crimson.battle_on(), timeout=WAIT)
     crimson.new_game_dialog()
     box = crimson.message_box
     assert box.objectName() == "onlineLeave" and box.isVisible()
