@@ -481,6 +481,7 @@ cdef class Planner:
                 self.nnodes += 1
                 if self.limited_clock():
                     break
+            self.depth_done = c + 1
             if node == 0:
                 continue
             key = state_key(&self.nodes[node].s)
@@ -491,7 +492,6 @@ cdef class Planner:
                     break
             if not dup:
                 self.end_here(node)
-            self.depth_done = c + 1
 
     cdef int sample_step(self, int parent, int c, double* now) noexcept nogil:
         """One action of sampled turn c into the free node after `parent`; 0 if the turn ends."""
