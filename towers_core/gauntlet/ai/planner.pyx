@@ -47,7 +47,7 @@ cdef extern from "../../stop_flag.h" nogil:
 
 MAX_BEAM = 256
 MAX_STEPS = 16
-MAX_REPLY = 256
+MAX_REPLY = 1025     # a reply per sampled turn and the root
 MAX_NODES = 100_000_000
 MAX_FORBID = 32
 MAX_NOISE = 1000.0
