@@ -193,7 +193,7 @@ cdef class Planner:
 
     def configure(self, beam: int, max_steps: int, reply_width: int, reply_steps: int,
                   noise: float, node_limit: int, time_ms, seed, weights, samples: int = 0,
-                  playouts: int = 1, horizon: int = 1, eps: float = 0.0) -> None:
+                  playouts: int = 1, horizon: int = 1, eps=0.0) -> None:
         """The level's budgets (checked): beam width, actions per turn at most, reply candidates
         and the reply's actions at most, evaluation noise, plays at most (0: none), clock cap;
         sampled turns (0: beam search), playouts per candidate, turns per playout, and the chance
