@@ -51,7 +51,7 @@ LEVELS: dict[str, Level] = {
 
 def mc_level(name: str, samples: int) -> Level:
     """The flat Monte-Carlo yardstick: `samples` turns, each scored by 4 playouts of 2 turns."""
-    return Level(name, 1, 10, samples + 1, 8, 0.0, 0, 5000, samples, 4, 2, 0.25)
+    return Level(name, 0, 10, 0, 8, 0.0, 0, 5000, samples, 4, 2, 0.25)
 
 
 LEVELS["mc"] = mc_level("mc", MC_SAMPLES)

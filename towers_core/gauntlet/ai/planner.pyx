@@ -15,10 +15,11 @@ reply and our next turn start: a cheap look at what the enemy does with what we 
 above one each candidate is scored by the mean of that many playouts, all but the first with an
 `eps` chance per action of a random action instead of the greedy one.
 
-`samples` > 0 makes a yardstick of another family, flat Monte-Carlo over whole turns: the beam is
-replaced by that many turns drawn with the seeded generator (the first greedy, the others taking
-the greedy action or a random one with even odds and ending early at random), each scored by the
-playouts above.
+`samples` adds that many turns drawn with the seeded generator (the first greedy, the others
+taking the greedy action or a random one with even odds, and ending early at random) to the
+candidates the playouts score. With no beam (0) that is a yardstick of another family, flat
+Monte-Carlo over whole turns; with one it brings the beam's like-minded plans turns the static
+evaluation would not rank high.
 
 Node budgets (plays of an action) define the levels, so a seed gives the same plan on any machine;
 a clock cap is only a safety, and `cancel` sets an atomic flag the search polls without the GIL.
@@ -198,7 +199,7 @@ cdef class Planner:
         and the reply's actions at most, evaluation noise, plays at most (0: none), clock cap;
         sampled turns (0: beam search), playouts per candidate, turns per playout, and the chance
         of a random action in all but the first playout."""
-        self.beam = whole_number(beam, "beam", 1, MAX_BEAM, BadLevel)
+        self.beam = whole_number(beam, "beam", 0, MAX_BEAM, BadLevel)
         self.max_steps = whole_number(max_steps, "max_steps", 1, MAX_STEPS, BadLevel)
         self.reply_width = whole_number(reply_width, "reply_width", 0, MAX_REPLY, BadLevel)
         self.reply_steps = whole_number(reply_steps, "reply_steps", 0, MAX_STEPS, BadLevel)
@@ -215,10 +216,12 @@ cdef class Planner:
         if isinstance(eps, bool) or not isinstance(eps, (int, float)) or not 0 <= eps <= 1:
             raise BadLevel("eps must be a number from 0 to 1")
         self.eps = eps
+        if self.beam == 0 and self.samples == 0:
+            raise BadLevel("beam: 0 needs samples (sampled turns instead of the beam)")
         for k, x in enumerate(checked_weights(weights)):
             self.w[k] = x
         free(self.nodes)
-        self.node_cap = max(self.beam, self.samples) * self.max_steps + 1
+        self.node_cap = (self.beam + self.samples) * self.max_steps + 1
         self.nodes = <Node*>malloc(self.node_cap * sizeof(Node))
         free(self.ends)
         self.end_cap = self.node_cap
@@ -522,9 +525,7 @@ cdef class Planner:
         self.nnodes = 1
         self.end_here(0)
         first, last = 0, 1
-        if self.samples > 0:
-            self.sample_turns()
-        for step in range(0 if self.samples > 0 else self.max_steps):
+        for step in range(self.max_steps if self.beam > 0 else 0):
             if towers_flag_get(&self.stop):
                 break
             if not self.expand(first, last) and self.ncand == 0:
@@ -538,12 +539,17 @@ cdef class Planner:
             self.depth_done = step + 1
             if last == first:
                 break
-        if self.reply_width <= 0 or self.reply_steps <= 0 or self.nends < 2:
+        if self.samples == 0 and (self.reply_width <= 0 or self.reply_steps <= 0 or self.nends < 2):
             return
         qsort(self.ends, self.nends, sizeof(End), ends_by_value)
+        if self.nends > self.reply_width:
+            self.nends = self.reply_width if self.reply_width > 0 else 1
+        self.sample_turns()
+        if self.reply_steps <= 0 or self.nends < 2:
+            return
         best = -1
         v = 0.0
-        for k in range(self.nends if self.nends < self.reply_width else self.reply_width):
+        for k in range(self.nends):
             if self.ends[k].value >= WIN / 2:        # a win needs no reply
                 v = self.ends[k].value
                 best = self.ends[k].node
