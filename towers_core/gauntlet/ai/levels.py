@@ -37,12 +37,13 @@ class Level:
 
 # The levels are budgets of one planner: a wider beam only pays with the enemy-reply model (alone it
 # picks the plan the evaluation most overrates), so hard and expert have both (docs/gauntlet-ai.md).
-# Easy is the shortest turn with seeded noise.
+# Expert adds sampled turns and scores its candidates by playouts of two turns. Easy is the
+# shortest turn with seeded noise.
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", 1, 6, 0, 0, 12.0, 4_000, 1000),
     "normal": Level("normal", 1, 10, 0, 0, 0.0, 20_000, 1000),
     "hard": Level("hard", 4, 10, 8, 8, 0.0, 30_000, 2500),
-    "expert": Level("expert", 12, 12, 32, 8, 0.0, 100_000, 5000),
+    "expert": Level("expert", 12, 12, 16, 8, 0.0, 100_000, 5000, 32, 4, 2, 0.25),
     # baselines: the best single action by the evaluation after it (and `end`), and uniform random
     "greedy": Level("greedy", 1, 1, 0, 0, 0.0, 0, 1000),
     "random": Level("random", 0, 0, 0, 0, 0.0, 0, 0),
