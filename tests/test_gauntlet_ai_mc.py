@@ -92,3 +92,8 @@ def test_bad_playout_budgets_are_refused_by_name(field, value):
     base = {"samples": 0, "playouts": 1, "horizon": 1, "eps": 0.0}
     with pytest.raises(BadLevel, match=field):
         p.configure(1, 4, 0, 4, 0.0, 0, None, 1, style_weights("balanced"), **(base | {field: value}))
+
+
+def test_no_beam_needs_sampled_turns():
+    with pytest.raises(BadLevel, match="beam"):
+        Planner().configure(0, 4, 0, 4, 0.0, 0, None, 1, style_weights("balanced"))

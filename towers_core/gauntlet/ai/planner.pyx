@@ -266,10 +266,7 @@ cdef class Planner:
     cdef inline int limited(self) noexcept nogil:
         """Count one play; true at the node limit (the beam's budget) or once stopped (deadline or
         cancel: the flag, which also cuts the replies short)."""
-        self.count += 1
-        if (self.count & POLL) == 0 and self.deadline > 0 and towers_monotonic() >= self.deadline:
-            towers_flag_set(&self.stop, 1)
-        return towers_flag_get(&self.stop) or (self.node_limit > 0 and self.count >= self.node_limit)
+        return self.limited_clock() or (self.node_limit > 0 and self.count >= self.node_limit)
 
     cdef inline double jitter(self, uint64_t key) noexcept nogil:
         if self.noise <= 0:
@@ -454,7 +451,7 @@ cdef class Planner:
         return total / self.playouts
 
     cdef inline int limited_clock(self) noexcept nogil:
-        """Count one play of a playout; true once stopped (deadline or cancel)."""
+        """Count one play; true once stopped (deadline or cancel)."""
         self.count += 1
         if (self.count & POLL) == 0 and self.deadline > 0 and towers_monotonic() >= self.deadline:
             towers_flag_set(&self.stop, 1)
