@@ -197,8 +197,8 @@ cdef class Planner:
                   playouts: int = 1, horizon: int = 1, eps=0.0) -> None:
         """The level's budgets (checked): beam width, actions per turn at most, reply candidates
         and the reply's actions at most, evaluation noise, plays at most (0: none), clock cap;
-        sampled turns (0: beam search), playouts per candidate, turns per playout, and the chance
-        of a random action in all but the first playout."""
+        sampled turns added to the candidates (with beam 0 the only ones), playouts per candidate,
+        turns per playout, and the chance of a random action in all but the first playout."""
         self.beam = whole_number(beam, "beam", 0, MAX_BEAM, BadLevel)
         self.max_steps = whole_number(max_steps, "max_steps", 1, MAX_STEPS, BadLevel)
         self.reply_width = whole_number(reply_width, "reply_width", 0, MAX_REPLY, BadLevel)
