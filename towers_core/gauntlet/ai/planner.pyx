@@ -10,7 +10,16 @@ ending the turn there: it is scored by the evaluation after `end` (the enemy's t
 their income, our ticks on them). Levels with a reply model then take the best `reply_width`
 candidates and let the enemy answer each one greedily (action by action, while an action improves
 its own evaluation; it sees none of our hidden units), and choose by the evaluation after that
-reply and our next turn start: a cheap look at what the enemy does with what we leave it.
+reply and our next turn start: a cheap look at what the enemy does with what we leave it. With a
+`horizon` of more than one turn the look goes on (our greedy turn, theirs…), and with `playouts`
+above one each candidate is scored by the mean of that many playouts, all but the first with an
+`eps` chance per action of a random action instead of the greedy one.
+
+`samples` adds that many turns drawn with the seeded generator (the first greedy, the others
+taking the greedy action or a random one with even odds, and ending early at random) to the
+candidates the playouts score. With no beam (0) that is a yardstick of another family, flat
+Monte-Carlo over whole turns; with one it brings the beam's like-minded plans turns the static
+evaluation would not rank high.
 
 Node budgets (plays of an action) define the levels, so a seed gives the same plan on any machine;
 a clock cap is only a safety, and `cancel` sets an atomic flag the search polls without the GIL.
@@ -39,10 +48,13 @@ cdef extern from "../../stop_flag.h" nogil:
 
 MAX_BEAM = 256
 MAX_STEPS = 16
-MAX_REPLY = 256
+MAX_REPLY = 1025     # a reply per sampled turn and the root
 MAX_NODES = 100_000_000
 MAX_FORBID = 32
 MAX_NOISE = 1000.0
+MAX_SAMPLES = 1024
+MAX_PLAYOUTS = 64
+MAX_HORIZON = 8
 
 cdef enum:
     PLAN_MAX = 32       # > MAX_STEPS + 1
@@ -126,6 +138,10 @@ cdef class Planner:
     cdef Out scratch
     cdef double w[NW]
     cdef int beam, max_steps, reply_width, reply_steps
+    cdef int samples, playouts, horizon
+    cdef double eps
+    cdef uint64_t rng
+    cdef long long last
     cdef double noise
     cdef uint64_t seed
     cdef long long node_limit
@@ -177,10 +193,13 @@ cdef class Planner:
         self.loaded = 1
 
     def configure(self, beam: int, max_steps: int, reply_width: int, reply_steps: int,
-                  noise: float, node_limit: int, time_ms, seed, weights) -> None:
+                  noise: float, node_limit: int, time_ms, seed, weights, samples: int = 0,
+                  playouts: int = 1, horizon: int = 1, eps=0.0) -> None:
         """The level's budgets (checked): beam width, actions per turn at most, reply candidates
-        and the reply's actions at most, evaluation noise, plays at most (0: none), clock cap."""
-        self.beam = whole_number(beam, "beam", 1, MAX_BEAM, BadLevel)
+        and the reply's actions at most, evaluation noise, plays at most (0: none), clock cap;
+        sampled turns added to the candidates (with beam 0 the only ones), playouts per candidate,
+        turns per playout, and the chance of a random action in all but the first playout."""
+        self.beam = whole_number(beam, "beam", 0, MAX_BEAM, BadLevel)
         self.max_steps = whole_number(max_steps, "max_steps", 1, MAX_STEPS, BadLevel)
         self.reply_width = whole_number(reply_width, "reply_width", 0, MAX_REPLY, BadLevel)
         self.reply_steps = whole_number(reply_steps, "reply_steps", 0, MAX_STEPS, BadLevel)
@@ -191,10 +210,18 @@ cdef class Planner:
         t = check_time_ms(time_ms)
         self.budget = 0.0 if t is None else t / 1000.0
         self.seed = unsigned_seed(seed, "seed", BadLevel)
+        self.samples = whole_number(samples, "samples", 0, MAX_SAMPLES, BadLevel)
+        self.playouts = whole_number(playouts, "playouts", 1, MAX_PLAYOUTS, BadLevel)
+        self.horizon = whole_number(horizon, "horizon", 1, MAX_HORIZON, BadLevel)
+        if isinstance(eps, bool) or not isinstance(eps, (int, float)) or not 0 <= eps <= 1:
+            raise BadLevel("eps must be a number from 0 to 1")
+        self.eps = eps
+        if self.beam == 0 and self.samples == 0:
+            raise BadLevel("beam: 0 needs samples (sampled turns instead of the beam)")
         for k, x in enumerate(checked_weights(weights)):
             self.w[k] = x
         free(self.nodes)
-        self.node_cap = self.beam * self.max_steps + 1
+        self.node_cap = (self.beam + self.samples) * self.max_steps + 1
         self.nodes = <Node*>malloc(self.node_cap * sizeof(Node))
         free(self.ends)
         self.end_cap = self.node_cap
@@ -239,10 +266,7 @@ cdef class Planner:
     cdef inline int limited(self) noexcept nogil:
         """Count one play; true at the node limit (the beam's budget) or once stopped (deadline or
         cancel: the flag, which also cuts the replies short)."""
-        self.count += 1
-        if (self.count & POLL) == 0 and self.deadline > 0 and towers_monotonic() >= self.deadline:
-            towers_flag_set(&self.stop, 1)
-        return towers_flag_get(&self.stop) or (self.node_limit > 0 and self.count >= self.node_limit)
+        return self.limited_clock() or (self.node_limit > 0 and self.count >= self.node_limit)
 
     cdef inline double jitter(self, uint64_t key) noexcept nogil:
         if self.noise <= 0:
@@ -352,39 +376,133 @@ cdef class Planner:
             k += 1
         return start
 
-    cdef double reply(self, int i) noexcept nogil:
-        """The value after `end`, the enemy's greedy turn and our next turn start."""
-        cdef State cur, tmp
-        cdef int enemy = 1 - self.side, step, j, n, r, best
-        cdef double v, bv, now
+    cdef inline double uniform(self) noexcept nogil:
+        """The next draw in [0, 1) of the planner's seeded generator (SplitMix64 steps)."""
+        self.rng += <uint64_t>0x9E3779B97F4A7C15
+        return (mix(self.rng) >> 11) * (1.0 / 9007199254740992.0)
+
+    cdef int greedy_step(self, State* cur, int who, double eps, double* value, int opening) noexcept nogil:
+        """Play on `cur` the action best for `who` by the evaluation after it (`who`'s view), if
+        one beats `value[0]`, or with chance `eps` a random playable one (kept in self.last; no
+        forbidden action if `opening`); 0 if none was played."""
+        cdef State tmp
+        cdef int j, n, r, best = -1, pick
+        cdef double v, bv = value[0]
+        n = self.generate(cur, who)
+        if n > 1 and eps > 0 and self.uniform() < eps:
+            pick = <int>(self.uniform() * n)
+            if self.gen.a[pick] != K_END and not (opening and self.forbidden(self.gen.a[pick])):
+                tmp = cur[0]
+                if play(&tmp, self.gen.a[pick], &self.scratch) == 1:
+                    cur[0] = tmp
+                    value[0] = evaluate(cur, who, 1 - who, self.w)
+                    self.last = self.gen.a[pick]
+                    return 1
+        for j in range(n):
+            if self.gen.a[j] == K_END or (opening and self.forbidden(self.gen.a[j])):
+                continue
+            tmp = cur[0]
+            r = play(&tmp, self.gen.a[j], &self.scratch)
+            if r != 1:
+                continue
+            v = evaluate(&tmp, who, 1 - who, self.w)
+            if v > bv:
+                bv = v
+                best = j
+            if towers_flag_get(&self.stop):
+                return 0
+        if best < 0:
+            return 0
+        self.last = self.gen.a[best]
+        play(cur, self.last, &self.scratch)
+        value[0] = bv
+        return 1
+
+    cdef double playout(self, int i, double eps) noexcept nogil:
+        """The value after node i's `end` and `horizon` greedy turns (the enemy's, ours, …), each
+        of `reply_steps` actions at most, and the next turn start."""
+        cdef State cur
+        cdef int turn, step, who
+        cdef double now
         cur = self.nodes[i].s
         play(&cur, K_END, &self.scratch)
-        for step in range(self.reply_steps):
-            if cur.result or cur.to_move != enemy:
+        for turn in range(self.horizon):
+            if cur.result:
                 break
-            now = evaluate(&cur, enemy, self.side, self.w)
-            n = self.generate(&cur, enemy)
-            best = -1
-            bv = now
-            for j in range(n):
-                if self.gen.a[j] == K_END:
-                    continue
-                tmp = cur
-                r = play(&tmp, self.gen.a[j], &self.scratch)
-                if r != 1:
-                    continue
-                v = evaluate(&tmp, enemy, self.side, self.w)
-                if v > bv:
-                    bv = v
-                    best = j
-                if towers_flag_get(&self.stop):
+            who = cur.to_move
+            now = evaluate(&cur, who, 1 - who, self.w)
+            for step in range(self.reply_steps):
+                if cur.result or cur.to_move != who or self.limited_clock():
                     break
-            if best < 0 or towers_flag_get(&self.stop):
+                if not self.greedy_step(&cur, who, eps, &now, 0):
+                    break
+            if towers_flag_get(&self.stop):
                 break
-            play(&cur, self.gen.a[best], &self.scratch)
-        if not cur.result and cur.to_move == enemy:
-            play(&cur, K_END, &self.scratch)
-        return evaluate(&cur, self.side, self.side, self.w)
+            if not cur.result and cur.to_move == who:
+                play(&cur, K_END, &self.scratch)
+        return evaluate(&cur, self.side, cur.to_move, self.w)
+
+    cdef double reply(self, int i) noexcept nogil:
+        """The mean of `playouts` playouts from node i (the first greedy, the others with eps)."""
+        cdef double total = 0.0
+        cdef int k
+        for k in range(self.playouts):
+            total += self.playout(i, 0.0 if k == 0 else self.eps)
+        return total / self.playouts
+
+    cdef inline int limited_clock(self) noexcept nogil:
+        """Count one play; true once stopped (deadline or cancel)."""
+        self.count += 1
+        if (self.count & POLL) == 0 and self.deadline > 0 and towers_monotonic() >= self.deadline:
+            towers_flag_set(&self.stop, 1)
+        return towers_flag_get(&self.stop)
+
+    cdef void sample_turns(self) noexcept nogil:
+        """Flat Monte-Carlo candidates: `samples` whole turns as node chains from the root (the
+        first greedy; the others greedy or random with even odds per action, ending at random),
+        each chain's last node a candidate end; the same final position is kept once."""
+        cdef int c, step, node, j, dup
+        cdef double now
+        cdef uint64_t key
+        for c in range(self.samples):
+            node = 0
+            now = evaluate(&self.root, self.side, 1 - self.side, self.w)
+            for step in range(self.max_steps):
+                if self.nodes[node].s.result or towers_flag_get(&self.stop):
+                    break
+                if c > 0 and self.uniform() < 1.0 / (self.max_steps - step + 2):
+                    break
+                if self.nnodes == self.node_cap:
+                    break
+                self.nodes[self.nnodes].s = self.nodes[node].s
+                if not self.sample_step(node, c, &now):
+                    break
+                node = self.nnodes
+                self.nnodes += 1
+                if self.limited_clock():
+                    break
+            self.depth_done = c + 1
+            if node == 0:
+                continue
+            key = state_key(&self.nodes[node].s)
+            dup = 0
+            for j in range(self.nends):
+                if state_key(&self.nodes[self.ends[j].node].s) == key:
+                    dup = 1
+                    break
+            if not dup:
+                self.end_here(node)
+
+    cdef int sample_step(self, int parent, int c, double* now) noexcept nogil:
+        """One action of sampled turn c into the free node after `parent`; 0 if the turn ends."""
+        cdef Node* nd = &self.nodes[self.nnodes]
+        if not self.greedy_step(&nd.s, self.side, 0.0 if c == 0 else 0.5, now, parent == 0):
+            return 0
+        nd.parent = parent
+        nd.depth = self.nodes[parent].depth + 1
+        nd.act = self.last
+        nd.value = now[0]
+        return 1
 
     cdef void search(self) noexcept nogil:
         cdef int step, first, last, i, k, best
@@ -395,6 +513,7 @@ cdef class Planner:
         self.best_value = -2.0 * WIN
         self.nends = 0
         self.deadline = towers_monotonic() + self.budget if self.budget > 0 else 0.0
+        self.rng = self.seed ^ <uint64_t>0x3C6EF372FE94F82B
         self.nodes[0].s = self.root
         self.nodes[0].parent = -1
         self.nodes[0].depth = 0
@@ -403,7 +522,7 @@ cdef class Planner:
         self.nnodes = 1
         self.end_here(0)
         first, last = 0, 1
-        for step in range(self.max_steps):
+        for step in range(self.max_steps if self.beam > 0 else 0):
             if towers_flag_get(&self.stop):
                 break
             if not self.expand(first, last) and self.ncand == 0:
@@ -417,12 +536,17 @@ cdef class Planner:
             self.depth_done = step + 1
             if last == first:
                 break
-        if self.reply_width <= 0 or self.reply_steps <= 0 or self.nends < 2:
+        if self.samples == 0 and (self.reply_width <= 0 or self.reply_steps <= 0 or self.nends < 2):
             return
         qsort(self.ends, self.nends, sizeof(End), ends_by_value)
+        if self.nends > self.reply_width:
+            self.nends = self.reply_width if self.reply_width > 0 else 1
+        self.sample_turns()
+        if self.reply_steps <= 0 or self.nends < 2:
+            return
         best = -1
         v = 0.0
-        for k in range(self.nends if self.nends < self.reply_width else self.reply_width):
+        for k in range(self.nends):
             if self.ends[k].value >= WIN / 2:        # a win needs no reply
                 v = self.ends[k].value
                 best = self.ends[k].node
