@@ -44,8 +44,9 @@ BELIEF_HOVER = re.compile(r"Could be: [^<]*")  # the same, in a face-down card's
 def _entry_codes(entry: dict) -> set:
     fight = entry.get("fight") or {}
     soul = entry.get("soulcast") or {}
+    acted = {"Sc" if entry.get("scouted") else None, "So" if soul else None}  # only a Scout scouts (decision 18)
     return ({entry.get("card"), entry.get("scouted_card"), fight.get("a_card"), fight.get("d_card"), soul.get("card")}
-            | set(entry["captured"]["S"]) | set(entry["captured"]["N"]))
+            | acted | set(entry["captured"]["S"]) | set(entry["captured"]["N"]))
 
 
 def visible_codes(session, player: str) -> set:
