@@ -101,6 +101,19 @@ def window(open_window, settings):
 
 
 @pytest.fixture
+def gwin(open_window, settings):
+    """A Gauntlet window, offscreen, with no autosave and a short clock for its computer player."""
+    from PySide6.QtCore import QStandardPaths
+
+    from towers_qt.gauntlet.window import GauntletWindow
+
+    QStandardPaths.setTestModeEnabled(True)
+    win = GauntletWindow(settings, autosave=False)
+    win.session.time_ms = 100
+    return open_window(win)
+
+
+@pytest.fixture
 def choose_game(monkeypatch):
     """Game → New game picks `key` in the game chooser without showing it: choose_game("skirmish")."""
     from towers_qt.shell.chooser import GameChooser

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from PySide6.QtCore import QEvent, QStandardPaths
+from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from tests.gauntlet_helpers import make, unit
@@ -16,14 +16,6 @@ from towers_qt.gauntlet.curtain import LOOK_AWAY
 from towers_qt.gauntlet.window import GOLD_NEXT, UNSEEN, GauntletWindow
 from towers_qt.shell.new_game import GameSetup
 from towers_qt.shell.players import Player
-
-
-@pytest.fixture
-def gwin(open_window, settings):
-    QStandardPaths.setTestModeEnabled(True)
-    win = GauntletWindow(settings, autosave=False)
-    win.session.time_ms = 100
-    return open_window(win)
 
 
 def hotseat(seed: int = 5) -> GameSetup:

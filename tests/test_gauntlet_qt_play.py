@@ -4,7 +4,7 @@ illustrated rules, and the hint (when the Gauntlet AI is present)."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QStandardPaths, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtTest import QTest
 
@@ -13,16 +13,7 @@ from tests.test_gauntlet_qt_battle import lift, start_hotseat
 from towers_qt.gauntlet.board.style import SIDE
 from towers_qt.gauntlet.board.view import tile_at, tile_rect
 from towers_qt.gauntlet.game import midbattle
-from towers_qt.gauntlet.window import GauntletWindow
 from towers_qt.shell.palette import apply_scheme
-
-
-@pytest.fixture
-def gwin(open_window, settings):
-    QStandardPaths.setTestModeEnabled(True)
-    win = GauntletWindow(settings, autosave=False)
-    win.session.time_ms = 100
-    return open_window(win)
 
 
 def test_flipping_turns_the_board_half_round_and_back():

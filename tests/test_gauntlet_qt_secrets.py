@@ -6,22 +6,14 @@ from __future__ import annotations
 import copy
 
 import pytest
-from PySide6.QtCore import QStandardPaths
 
 from tests.gauntlet_helpers import army, make, unit
 from tests.gauntlet_qt_helpers import click, screen_record
 from towers_core.gauntlet import api
-from towers_qt.gauntlet.window import GauntletWindow
 from towers_qt.shell.players import Player
 
 SOLO = {"C": Player("ai", "Computer", "easy"), "G": Player("human", "You")}
 HOTSEAT = {"C": Player("human", "Ann"), "G": Player("human", "Bea")}
-
-
-@pytest.fixture
-def gwin(open_window, settings):
-    QStandardPaths.setTestModeEnabled(True)
-    return open_window(GauntletWindow(settings, autosave=False))
 
 
 def battle(rogue_at: str, crimson_research: str | None) -> dict:
