@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 import copy
+import random
+from collections.abc import Iterator
 
 from towers_core.gauntlet import api
 from towers_core.gauntlet.position import royal_stats
+from towers_core.gauntlet.randomplay import pick, random_start
 from towers_core.gauntlet.units import SLOTS, STRUCTURES, UNITS
 
 FULL_MAX = {"De": 5, "Cp": 8, "Wt": 5, "Bk": 8}
@@ -89,3 +92,19 @@ def foe_pos(foe, pieces, turn=3, carmy=None, garmy=None, **kw):
         e["p"] = False
     return make(pieces, turn=turn, armies={"C": carmy, "G": garmy or banner()}, mode="gauntlet",
                 foe=foe, **kw)
+
+
+def random_views(seed: int, count: int) -> Iterator[dict]:
+    """`count` views of the side to move, each after 0-59 random actions of a random Battle that is
+    still going on (the AI tests' positions)."""
+    rng = random.Random(seed)
+    given = 0
+    while given < count:
+        pos = random_start(rng)
+        for _ in range(rng.randrange(0, 60)):
+            if pos["result"] is not None:
+                break
+            pos = api.apply(pos, pick(rng, api.legal_actions(pos)))
+        if pos["result"] is None:
+            yield api.view(pos, pos["to_move"])
+            given += 1

@@ -5,7 +5,7 @@ import copy
 import random
 
 import pytest
-from gauntlet_helpers import army, kings, make, unit
+from gauntlet_helpers import army, kings, make, random_views, unit
 
 from towers_core.errors import BadHistory, BadLevel, BadPosition, IllegalAction
 from towers_core.gauntlet import api
@@ -14,7 +14,6 @@ from towers_core.gauntlet.ai.evaluate import WIN_VALUE as WIN, position_features
 from towers_core.gauntlet.ai.levels import get_level
 from towers_core.gauntlet.ai.match import battle_start
 from towers_core.gauntlet.ai.styles import TERMS, style_weights
-from towers_core.gauntlet.randomplay import pick, random_start
 
 CHEAP = "iters:400"
 
@@ -129,20 +128,9 @@ def test_unopened_enemy_slots_do_not_change_the_action():
 
 
 def test_every_action_is_legal_in_the_view_over_random_positions():
-    rng = random.Random(11)
-    checked = 0
-    while checked < 40:
-        pos = random_start(rng)
-        for _ in range(rng.randrange(0, 60)):
-            if pos["result"] is not None:
-                break
-            pos = api.apply(pos, pick(rng, api.legal_actions(pos)))
-        if pos["result"] is not None:
-            continue
-        view = api.view(pos, pos["to_move"])
+    for checked, view in enumerate(random_views(11, 40)):
         for level in (CHEAP, "random"):
             assert api.choose_action(view, [], level, checked) in api.legal_actions(view)
-        checked += 1
 
 
 def test_a_refused_action_is_not_chosen_again_that_turn():

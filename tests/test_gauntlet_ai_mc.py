@@ -2,9 +2,9 @@
 reproducible, cancellable, and refused by name when out of range."""
 from __future__ import annotations
 
-import random
 
 import pytest
+from gauntlet_helpers import random_views
 
 from towers_core.errors import BadLevel
 from towers_core.gauntlet import api
@@ -14,7 +14,6 @@ from towers_core.gauntlet.ai.levels import MC_SAMPLES, get_level
 from towers_core.gauntlet.ai.match import battle_start
 from towers_core.gauntlet.ai.planner import Planner
 from towers_core.gauntlet.ai.styles import style_weights
-from towers_core.gauntlet.randomplay import pick, random_start
 
 MC = "mc:4"
 
@@ -41,19 +40,8 @@ def test_mc_levels_and_their_bad_forms():
 
 
 def test_mc_plays_legal_actions_over_random_positions():
-    rng = random.Random(5)
-    checked = 0
-    while checked < 8:
-        pos = random_start(rng)
-        for _ in range(rng.randrange(0, 60)):
-            if pos["result"] is not None:
-                break
-            pos = api.apply(pos, pick(rng, api.legal_actions(pos)))
-        if pos["result"] is not None:
-            continue
-        view = api.view(pos, pos["to_move"])
+    for checked, view in enumerate(random_views(5, 8)):
         assert api.choose_action(view, [], MC, checked) in api.legal_actions(view)
-        checked += 1
 
 
 def test_same_arguments_same_action():
