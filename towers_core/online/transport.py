@@ -11,7 +11,7 @@ import contextlib
 import secrets
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from towers_core.errors import ProtocolError
@@ -108,30 +108,26 @@ def _unlinked(game: OnlineGame) -> Callable[[], bool]:
     return lambda: not game.finished and game.link is None
 
 
-async def _relay_channel(game: OnlineGame, relay: tuple[str, int], clock: Clock) -> None:
+async def _channel(game: OnlineGame, connect: Callable[[], Awaitable], via: str, clock: Clock) -> None:
+    """Keep one way of reaching the peer open: whenever no link stands, try `connect` again."""
     while not game.finished:
         if game.link is None:
             try:
-                stream = await open_relay(relay, game, _unlinked(game))
+                stream = await connect()
             except OSError:
                 stream = None
             if stream is not None:
-                await run_link(game, *stream, clock, "relay")
+                await run_link(game, *stream, clock, via)
                 continue
         await asyncio.sleep(RETRY)
 
 
-async def _address_channel(game: OnlineGame, address: tuple[str, int], clock: Clock) -> None:
-    while not game.finished:
-        if game.link is None:
-            try:
-                stream = await asyncio.open_connection(*address)
-            except OSError:
-                stream = None
-            if stream is not None:
-                await run_link(game, *stream, clock, "address")
-                continue
-        await asyncio.sleep(RETRY)
+def _relay_channel(game: OnlineGame, relay: tuple[str, int], clock: Clock) -> Awaitable[None]:
+    return _channel(game, lambda: open_relay(relay, game, _unlinked(game)), "relay", clock)
+
+
+def _address_channel(game: OnlineGame, address: tuple[str, int], clock: Clock) -> Awaitable[None]:
+    return _channel(game, lambda: asyncio.open_connection(*address), "address", clock)
 
 
 async def _lan_browse(game: OnlineGame, channels: Channels, clock: Clock) -> None:
