@@ -33,6 +33,7 @@ class Level:
     playouts: int = 1     # playouts scoring each reply candidate (mean)
     horizon: int = 1      # greedy turns per playout (the enemy's, then ours, …)
     eps: float = 0.0      # chance of a random action in every playout but the first
+    halving: int = 0      # playouts spent by sequential halving over the candidates (0: `playouts` each)
 
 
 # The levels are budgets of one planner: a wider beam only pays with the enemy-reply model (alone it

@@ -55,6 +55,7 @@ MAX_NOISE = 1000.0
 MAX_SAMPLES = 1024
 MAX_PLAYOUTS = 64
 MAX_HORIZON = 8
+MAX_HALVING = 1_000_000
 
 cdef enum:
     PLAN_MAX = 32       # > MAX_STEPS + 1
@@ -78,6 +79,8 @@ ctypedef struct Cand:
 ctypedef struct End:
     double value        # after `end` (static), then after the reply when there is one
     int node
+    double total        # sequential halving: the sum of the playouts so far, and their number
+    int n
 
 
 cdef int by_value(const void* a, const void* b) noexcept nogil:
@@ -138,7 +141,7 @@ cdef class Planner:
     cdef Out scratch
     cdef double w[NW]
     cdef int beam, max_steps, reply_width, reply_steps
-    cdef int samples, playouts, horizon
+    cdef int samples, playouts, horizon, halving
     cdef double eps
     cdef uint64_t rng
     cdef long long last
@@ -194,11 +197,12 @@ cdef class Planner:
 
     def configure(self, beam: int, max_steps: int, reply_width: int, reply_steps: int,
                   noise: float, node_limit: int, time_ms, seed, weights, samples: int = 0,
-                  playouts: int = 1, horizon: int = 1, eps=0.0) -> None:
+                  playouts: int = 1, horizon: int = 1, eps=0.0, halving: int = 0) -> None:
         """The level's budgets (checked): beam width, actions per turn at most, reply candidates
         and the reply's actions at most, evaluation noise, plays at most (0: none), clock cap;
         sampled turns added to the candidates (with beam 0 the only ones), playouts per candidate,
-        turns per playout, and the chance of a random action in all but the first playout."""
+        turns per playout, and the chance of a random action in all but the first playout;
+        `halving` > 0 spends that many playouts by sequential halving instead."""
         self.beam = whole_number(beam, "beam", 0, MAX_BEAM, BadLevel)
         self.max_steps = whole_number(max_steps, "max_steps", 1, MAX_STEPS, BadLevel)
         self.reply_width = whole_number(reply_width, "reply_width", 0, MAX_REPLY, BadLevel)
@@ -216,6 +220,7 @@ cdef class Planner:
         if isinstance(eps, bool) or not isinstance(eps, (int, float)) or not 0 <= eps <= 1:
             raise BadLevel("eps must be a number from 0 to 1")
         self.eps = eps
+        self.halving = whole_number(halving, "halving", 0, MAX_HALVING, BadLevel)
         if self.beam == 0 and self.samples == 0:
             raise BadLevel("beam: 0 needs samples (sampled turns instead of the beam)")
         for k, x in enumerate(checked_weights(weights)):
@@ -450,6 +455,42 @@ cdef class Planner:
             total += self.playout(i, 0.0 if k == 0 else self.eps)
         return total / self.playouts
 
+    cdef void halve(self) noexcept nogil:
+        """Sequential halving over the candidate ends: each round shares `halving / rounds`
+        playouts evenly among the candidates still in (the first playout of each greedy, the
+        others with eps) and keeps the better half by mean, so the budget goes where the choice is
+        close. A won end needs no playout."""
+        cdef int alive = self.nends, rounds = 0, r, k, j, m
+        cdef End* e
+        for k in range(self.nends):
+            if self.ends[k].value >= WIN / 2:
+                self.best_node = self.ends[k].node
+                self.best_value = self.ends[k].value
+                return
+            self.ends[k].total = 0.0
+            self.ends[k].n = 0
+        r = alive
+        while r > 1:
+            rounds += 1
+            r = (r + 1) // 2
+        while alive > 1 and not towers_flag_get(&self.stop):
+            m = self.halving // rounds // alive
+            if m < 1:
+                m = 1
+            for k in range(alive):
+                e = &self.ends[k]
+                for j in range(m):
+                    e.total += self.playout(e.node, 0.0 if e.n == 0 else self.eps)
+                    e.n += 1
+                e.value = e.total / e.n
+            if towers_flag_get(&self.stop):
+                break
+            qsort(self.ends, alive, sizeof(End), ends_by_value)
+            alive = (alive + 1) // 2
+        if self.ends[0].n > 0:
+            self.best_node = self.ends[0].node
+            self.best_value = self.ends[0].value
+
     cdef inline int limited_clock(self) noexcept nogil:
         """Count one play; true once stopped (deadline or cancel)."""
         self.count += 1
@@ -543,6 +584,9 @@ cdef class Planner:
             self.nends = self.reply_width if self.reply_width > 0 else 1
         self.sample_turns()
         if self.reply_steps <= 0 or self.nends < 2:
+            return
+        if self.halving > 0:
+            self.halve()
             return
         best = -1
         v = 0.0

@@ -140,7 +140,7 @@ class Searcher(BackgroundSearch):
         planner.configure(lv.beam, lv.max_steps, lv.reply_width, lv.reply_steps, lv.noise, lv.nodes,
                           clock_left(time_ms, lv.time_ms, started), plan_seed(seed, view),
                           style_weights(style_of(view, side)) if weights is None else weights,
-                          lv.samples, lv.playouts, lv.horizon, lv.eps)
+                          lv.samples, lv.playouts, lv.horizon, lv.eps, lv.halving)
         self.launch(planner, background)
 
     def describe(self, info: dict) -> dict:
