@@ -1,8 +1,9 @@
 """Sound effects: a `Player` that owns the audio device and a per-window `Sound` service.
 
 The app installs one `MiniaudioPlayer` at start (`install`); until then, and so in every test,
-the player is silent and says why. The miniaudio player synthesizes the sounds (`sound_synth`)
-and opens the device on its own thread and mixes in miniaudio's callback, so `play` only queues a
+the player is silent and says why. The miniaudio player opens the device on its own thread,
+synthesizes each sound there the first time it plays (`sound_synth`, under 30 ms; none at start-up,
+where the GIL belongs to the window) and mixes in miniaudio's callback, so `play` only queues a
 name and never blocks the GUI. A window's `Sound` adds the View ▸ Sound setting (`muted`) and
 plays a move's cues: `(moment, name)` pairs, where the moment is when the board shows the event
 ("start", "hit", "end").
@@ -45,16 +46,15 @@ class Player(QObject):
 
 
 class MiniaudioPlayer(Player):
-    """The audio device through miniaudio, on a daemon thread: the sounds synthesized and the
-    device probed once at start, the device opened on the first sound and closed after IDLE_S of
-    silence (an open stream keeps some machines awake)."""
+    """The audio device through miniaudio, on a daemon thread: probed once at start, opened on
+    the first sound and closed after IDLE_S of silence (an open stream keeps some machines awake)."""
 
     def __init__(self) -> None:
         super().__init__("Looking for a sound device…")
         self.queue: queue.Queue[str | None] = queue.Queue()
         self.voices: list[memoryview] = []
         self.lock = threading.Lock()
-        self.pcm: dict[str, array.array] = {}  # filled on the thread, before `reason` clears
+        self.pcm: dict[str, array.array] = {}  # each sound once synthesized (on the thread)
         self.thread = threading.Thread(target=self._run, name="sound", daemon=True)
 
     def start(self) -> None:
@@ -62,7 +62,7 @@ class MiniaudioPlayer(Player):
         self.thread.start()
 
     def play(self, name: str) -> None:
-        if self.reason is None and name in self.pcm:
+        if self.reason is None and name in SOUNDS:
             self.queue.put_nowait(name)
 
     def close(self) -> None:
@@ -72,7 +72,6 @@ class MiniaudioPlayer(Player):
             self.thread.join(1.0)
 
     def _run(self) -> None:
-        self.pcm = {name: pcm(name) for name in NAMES}
         try:
             self._open().close()
             self.reason = None
@@ -92,6 +91,8 @@ class MiniaudioPlayer(Player):
                 continue
             if name is None:
                 break
+            if name not in self.pcm:
+                self.pcm[name] = pcm(name)
             with self.lock:
                 self.voices.append(memoryview(self.pcm[name]))
             if device is None:
