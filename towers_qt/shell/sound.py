@@ -2,7 +2,7 @@
 
 The app installs one `MiniaudioPlayer` at start (`install`); until then, and so in every test,
 the player is silent and says why. The miniaudio player opens the device on its own thread,
-synthesizes each sound there the first time it plays (`sound_synth`, under 30 ms; none at start-up,
+synthesizes each sound there the first time it plays (`sound_synth`, 1-30 ms; none at start-up,
 where the GIL belongs to the window) and mixes in miniaudio's callback, so `play` only queues a
 name and never blocks the GUI. A window's `Sound` adds the View ▸ Sound setting (`muted`) and
 plays a move's cues: `(moment, name)` pairs, where the moment is when the board shows the event

@@ -2,7 +2,7 @@
 
 Each sound is a few lines of additive synthesis (decaying sine partials, one-pole filtered noise),
 enveloped and normalized to its peak level; the noise is seeded, so every run makes the same samples.
-Nothing is read from disk: the sound thread calls `pcm` the first time a sound plays (under 30 ms).
+Nothing is read from disk: the sound thread calls `pcm` the first time a sound plays (1-30 ms each).
 """
 from __future__ import annotations
 
