@@ -4,6 +4,7 @@ miniaudio player mixes without a device. A fake player stands in: tests never ma
 from __future__ import annotations
 
 import array
+import math
 import random
 import threading
 import wave
@@ -16,7 +17,7 @@ from towers_core.castles import api as castles_api
 from towers_core.skirmish import api as skirmish_api
 from towers_qt.castles.window import CastlesWindow
 from towers_qt.gauntlet.window import GauntletWindow
-from towers_qt.shell import sound
+from towers_qt.shell import sound, sound_synth
 from towers_qt.shell.new_game import GameSetup
 from towers_qt.shell.players import Player as Seat
 from towers_qt.shell.settings import AnimationSpeed, Settings
@@ -199,14 +200,29 @@ def test_the_mixer_sums_the_voices_clamps_and_drops_finished_ones():
     assert player.voices == [] and list(mixer.send(3)) == [0, 0, 0]
 
 
-def test_the_sounds_are_small_wavs_that_the_script_remakes_exactly(tmp_path):
-    make_sounds.main([str(tmp_path)])
+# name -> (samples, RMS, zero crossings) of each synthesized sound: its length, loudness and pitch.
+HEARD = {"deploy": (1984, 3297, 149), "move": (1543, 2459, 78), "hit": (4851, 4865, 43),
+         "capture": (11906, 3886, 1675), "push": (7938, 3056, 724), "death": (9261, 5184, 189),
+         "win": (18963, 3882, 1548), "lose": (17860, 5336, 500)}
+
+
+def test_each_sound_is_synthesized_at_its_length_peak_loudness_and_pitch():
+    assert set(HEARD) == set(sound.NAMES) == set(sound_synth.SOUNDS)
+    for name, (samples, rms, crossings) in HEARD.items():
+        pcm = sound_synth.pcm(name)
+        assert pcm.typecode == "h" and pcm.itemsize == 2 and len(pcm) == samples, name
+        assert max(abs(x) for x in pcm) == round(sound_synth.SOUNDS[name][1] * 32767), f"{name} is not normalized"
+        assert math.sqrt(sum(x * x for x in pcm) / len(pcm)) == pytest.approx(rms, rel=0.02), name
+        assert sum((a < 0) != (b < 0) for a, b in zip(pcm, pcm[1:])) == pytest.approx(crossings, rel=0.03), name
+        assert pcm == sound_synth.pcm(name), f"{name}: the noise is seeded, so a second run makes the same"
+
+
+def test_the_wav_tool_writes_what_the_app_synthesizes(tmp_path):
+    assert make_sounds.main([str(tmp_path)]) == 0
     for name in sound.NAMES:
-        shipped = sound.load_pcm(name)
-        assert 0.05 * sound.RATE < len(shipped) < 1.0 * sound.RATE, name
         with wave.open(str(tmp_path / f"{name}.wav"), "rb") as made:
             assert (made.getnchannels(), made.getsampwidth(), made.getframerate()) == (1, 2, sound.RATE)
-            assert made.readframes(made.getnframes()) == shipped.tobytes(), f"{name}.wav is not what the script makes"
+            assert array.array("h", made.readframes(made.getnframes())) == sound_synth.pcm(name), name
 
 
 def test_the_player_plays_through_a_real_device_and_lets_it_go_when_idle(monkeypatch, qtbot):
@@ -226,8 +242,10 @@ def test_the_player_plays_through_a_real_device_and_lets_it_go_when_idle(monkeyp
     with qtbot.waitSignal(player.ready, timeout=5000):
         player.start()
     assert player.reason is None and len(opened) == 1, "the probe opened a device and closed it"
+    assert player.pcm == {}, "no sound is synthesized at start-up"
     player.play("deploy")
     qtbot.waitUntil(lambda: len(opened) == 2 and opened[1].running, timeout=5000)
+    assert player.pcm == {"deploy": sound_synth.pcm("deploy")}, "the sound played is synthesized once, kept"
     qtbot.waitUntil(lambda: not player.voices and player.queue.empty(), timeout=5000)
     qtbot.waitUntil(lambda: not opened[1].running, timeout=5000)  # closed after IDLE_S of silence
     player.close()

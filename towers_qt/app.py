@@ -59,7 +59,7 @@ def make_app(argv: list[str]) -> QApplication:
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(APPLICATION)
     app.setApplicationDisplayName("Towers")
-    icon = resource("icon/towers.png")
+    icon = resource("icon/towers.svg")
     if icon.is_file():
         app.setWindowIcon(QIcon(str(icon)))
     style = resource("style.qss")

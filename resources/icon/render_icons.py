@@ -1,20 +1,16 @@
 #!/usr/bin/env python3
-"""Render the Towers app icon (towers.svg) to raster formats.
+"""Render the app icon (towers.svg) to the containers the executables carry: build.spec runs this
+into its build folder, so the .ico and .icns are made at build time, never tracked.
 
-Usage (from anywhere; safe to rerun, files are overwritten):
+    python resources/icon/render_icons.py OUT_DIR
 
-    python resources/icon/render_icons.py
-
-Produces, next to this script:
-
-* towers.png  - 256x256 PNG
 * towers.ico  - Windows icon holding 16, 32, 48, 64, 128 and 256 px images
 * towers.icns - macOS icon holding 16, 32, 64, 128, 256 and 512 px PNG
   entries (icp4/icp5/icp6/ic07/ic08/ic09)
 
 Uses only PySide6 (QtSvg + QtGui), runs headless (QT_QPA_PLATFORM=offscreen).
 Each size is rendered straight from the vector art (no downscaling of a
-bitmap), so small sizes stay crisp.
+bitmap), so small sizes stay crisp. The app itself draws towers.svg.
 """
 import os
 import sys
@@ -92,24 +88,21 @@ def write_icns(renderer, path):
         fh.write(b"icns" + struct.pack(">I", 8 + len(blocks)) + blocks)
 
 
-def main() -> int:
-    app = QGuiApplication.instance() or QGuiApplication(sys.argv)  # noqa: F841
+def write_icons(out_dir: str) -> tuple[str, str]:
+    """Write towers.ico and towers.icns into out_dir (made if missing); their paths."""
+    app = QGuiApplication.instance() or QGuiApplication(sys.argv[:1])  # noqa: F841
     renderer = QSvgRenderer(SVG)
     if not renderer.isValid():
-        print(f"cannot read {SVG}", file=sys.stderr)
-        return 1
-
-    big = render(renderer, 256)
-    big.save(os.path.join(HERE, "towers.png"), "PNG")
-    print("wrote towers.png")
-
-    write_ico([render(renderer, s) for s in ICO_SIZES], os.path.join(HERE, "towers.ico"))
-    print("wrote towers.ico", ICO_SIZES)
-
-    write_icns(renderer, os.path.join(HERE, "towers.icns"))
-    print("wrote towers.icns", tuple(size for size, _ in ICNS_TYPES))
-    return 0
+        raise SystemExit(f"render_icons: cannot read {SVG}")
+    os.makedirs(out_dir, exist_ok=True)
+    ico, icns = os.path.join(out_dir, "towers.ico"), os.path.join(out_dir, "towers.icns")
+    write_ico([render(renderer, s) for s in ICO_SIZES], ico)
+    write_icns(renderer, icns)
+    return ico, icns
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    if len(sys.argv) != 2:
+        raise SystemExit(__doc__.split("\n\n")[1].strip())
+    for path in write_icons(sys.argv[1]):
+        print("wrote", path)

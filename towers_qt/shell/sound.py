@@ -1,10 +1,12 @@
 """Sound effects: a `Player` that owns the audio device and a per-window `Sound` service.
 
 The app installs one `MiniaudioPlayer` at start (`install`); until then, and so in every test,
-the player is silent and says why. The miniaudio player opens the device on its own thread and
-mixes in miniaudio's callback, so `play` only queues a name and never blocks the GUI. A window's
-`Sound` adds the View ▸ Sound setting (`muted`) and plays a move's cues: `(moment, name)` pairs,
-where the moment is when the board shows the event ("start", "hit", "end").
+the player is silent and says why. The miniaudio player opens the device on its own thread,
+synthesizes each sound there the first time it plays (`sound_synth`, 1-30 ms; none at start-up,
+where the GIL belongs to the window) and mixes in miniaudio's callback, so `play` only queues a
+name and never blocks the GUI. A window's `Sound` adds the View ▸ Sound setting (`muted`) and
+plays a move's cues: `(moment, name)` pairs, where the moment is when the board shows the event
+("start", "hit", "end").
 """
 from __future__ import annotations
 
@@ -13,18 +15,16 @@ import atexit
 import logging
 import queue
 import threading
-import wave
 from collections.abc import Iterable
 
 from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
-from towers_qt.shell.paths import resource
 from towers_qt.shell.settings import Settings
+from towers_qt.shell.sound_synth import RATE, SOUNDS, pcm
 
-NAMES: tuple[str, ...] = ("deploy", "move", "hit", "capture", "push", "death", "win", "lose")
-RATE = 22050          # the WAVs' sample rate (tools/make_sounds.py writes them)
+NAMES: tuple[str, ...] = tuple(SOUNDS)
 IDLE_S = 4.0          # the device closes after this long without a sound
 NOT_STARTED = "Sound is not started in this run."
 
@@ -54,7 +54,7 @@ class MiniaudioPlayer(Player):
         self.queue: queue.Queue[str | None] = queue.Queue()
         self.voices: list[memoryview] = []
         self.lock = threading.Lock()
-        self.pcm = {name: load_pcm(name) for name in NAMES}
+        self.pcm: dict[str, array.array] = {}  # each sound once synthesized (on the thread)
         self.thread = threading.Thread(target=self._run, name="sound", daemon=True)
 
     def start(self) -> None:
@@ -62,7 +62,7 @@ class MiniaudioPlayer(Player):
         self.thread.start()
 
     def play(self, name: str) -> None:
-        if self.reason is None and name in self.pcm:
+        if self.reason is None and name in SOUNDS:
             self.queue.put_nowait(name)
 
     def close(self) -> None:
@@ -91,6 +91,8 @@ class MiniaudioPlayer(Player):
                 continue
             if name is None:
                 break
+            if name not in self.pcm:
+                self.pcm[name] = pcm(name)
             with self.lock:
                 self.voices.append(memoryview(self.pcm[name]))
             if device is None:
@@ -135,17 +137,6 @@ class MiniaudioPlayer(Player):
                     if len(rest):
                         self.voices.append(rest)
             frames = yield out
-
-
-def load_pcm(name: str) -> array.array:
-    """The samples of resources/sounds/<name>.wav (16-bit mono at RATE); empty when missing."""
-    try:
-        with wave.open(str(resource(f"sounds/{name}.wav")), "rb") as wav:
-            if (wav.getnchannels(), wav.getsampwidth(), wav.getframerate()) != (1, 2, RATE):
-                return array.array("h")
-            return array.array("h", wav.readframes(wav.getnframes()))
-    except (OSError, EOFError, wave.Error):
-        return array.array("h")
 
 
 _player: Player = Player()

@@ -71,7 +71,7 @@ class MainWindow(GameFrame):
         self.shown_view: dict | None = None
         self.setWindowTitle("Towers")
         self.setObjectName("MainWindow")
-        icon = resource("icon/towers.png")
+        icon = resource("icon/towers.svg")
         if icon.is_file():
             self.setWindowIcon(QIcon(str(icon)))
         self._build_board()
