@@ -81,13 +81,13 @@ TRICKS: dict[str, str] = {
 SIGNATURES: dict[str, tuple[str, int]] = {
     "swarm": ("pawns", +1),
     "bulwark": ("forts", +1),
-    "assassin": ("hidden", +1),
-    "attrition": ("heals", +1),
+    "assassin": ("dist", -1),
+    "attrition": ("mended", +1),
     "skirmish": ("contact", -1),
     "siege": ("shells", +1),
-    "blitz": ("first_hit", -1),
-    "ambush": ("first_hit", +1),
-    "bombard": ("shells", +1),
+    "blitz": ("dist", -1),
+    "ambush": ("dist", +1),
+    "bombard": ("guards", +1),
     "duel": ("royal_dist", -1),
     "tyrant": ("forts", +1),
 }
