@@ -53,11 +53,12 @@ STATS: tuple[Stat, ...] = (
     Stat("mended", "HP restored to own units (Heal, Sanctuary, Posts)", True),
     Stat("shells", "sieged Rook shells fired", True),
     Stat("contact", "share of own ranged units beside an enemy unit", False),
-    Stat("dist", "own units' mean distance to the enemy Royal", False),
+    Stat("dist", "own units' mean distance to the enemy Royal (not on their deploy turn)", False),
     Stat("royal_dist", "own Royal's distance to the enemy Royal (mean)", False),
     Stat("first_hit", "own turns before the first hit on an enemy piece", False),
     Stat("royal_acts", "attacks and abilities of the own Royal", True),
     Stat("trick", "uses of the Royal's trick (TRICKS)", True),
+    Stat("variety", "kinds of play used per Battle (deploys by type, abilities, builds, shells, attacks)", False),
     Stat("won", "share of Battles won", False),
 )
 STAT_NAMES = tuple(s.name for s in STATS)
@@ -89,7 +90,7 @@ SIGNATURES: dict[str, tuple[str, int]] = {
     "ambush": ("dist", +1),
     "bombard": ("guards", +1),
     "duel": ("royal_dist", -1),
-    "tyrant": ("forts", +1),
+    "tyrant": ("variety", +1),
 }
 assert set(SIGNATURES) == set(FOE_STYLES.values()) and {s for s, _ in SIGNATURES.values()} <= set(STAT_NAMES)
 assert set(TRICKS) == set(FOE_STYLES)
@@ -104,6 +105,7 @@ class Tally:
         self.units = 0            # own unit-turns (for `dist`)
         self.ranged = 0           # own ranged unit-turns (for `contact`)
         self.battles = 0
+        self.kinds: set[str] = set()   # kinds of play seen in the Battle (for `variety`)
 
     def add(self, other_tally: Tally) -> None:
         """Sum another tally into this one."""
@@ -122,6 +124,7 @@ class Tally:
         out["contact"] = c["contact"] / max(self.ranged, 1)
         out["first_hit"] = c["first_hit"] / max(self.battles, 1)
         out["won"] = c["won"] / max(self.battles, 1)
+        out["variety"] = c["variety"] / max(self.battles, 1)
         return out
 
 
@@ -130,8 +133,9 @@ def _piece_side(pos: dict, t: str) -> str | None:
     return q["side"] if q else None
 
 
-def tally_turn_end(t: Tally, pos: dict, side: str) -> None:
-    """The positional statistics of `side` as its turn ends (full position)."""
+def tally_turn_end(t: Tally, pos: dict, side: str, fresh: set[str] = frozenset()) -> None:
+    """The positional statistics of `side` as its turn ends (full position); the units deployed
+    this turn (on `fresh` tiles, unable to move yet) count in `dist` from their next turn on."""
     t.turns += 1
     enemy = other(side)
     mine = [(x, q) for x, q in pos["pieces"].items() if q["side"] == side]
@@ -142,8 +146,8 @@ def tally_turn_end(t: Tally, pos: dict, side: str) -> None:
             t.counts["hidden"] += 1
         if q["type"] in ("De", "Cp", "Wt", "Bk") or q.get("royal"):
             continue
-        t.units += 1
-        if target is not None:
+        if target is not None and x not in fresh:
+            t.units += 1
             t.counts["dist"] += dist(x, target)
         if royal is not None and dist(x, royal) == 1:
             t.counts["guards"] += 1
@@ -192,6 +196,8 @@ def tally_action(t: Tally, before: dict, action: str, entries: list[dict], after
             t.counts["trick"] += 1
         return False
     a = parse_action(action)
+    if a["kind"] in ("deploy", "act", "scrap"):
+        t.kinds.add(_kind_of(a))
     if a["kind"] == "deploy":
         if a["code"] == "Pa":
             t.counts["pawns"] += 1
@@ -202,6 +208,8 @@ def tally_action(t: Tally, before: dict, action: str, entries: list[dict], after
         if e["a"] == "start":
             continue
         for ev in e.get("ev", []):
+            if ev[0] == "build":
+                t.kinds.add("build " + ev[2])
             if ev[0] == "build" and ev[2] in ("Wt", "Bk"):
                 t.counts["forts"] += 1
             if ev[0] == "hit" and _piece_side(before, ev[1]) == other(side):
@@ -224,6 +232,7 @@ def _tally_activation(t: Tally, before: dict, a: dict, after: dict, side: str, f
     shell = (a["targets"] and q is not None and q["side"] == side and q["type"] == "Rk" and q.get("sieged"))
     if shell:
         t.counts["shells"] += 1
+        t.kinds.add("shell")
     if origin != royal:
         return
     if a["targets"] or ability not in (None, "siege", "unsiege", "hide", "invis"):
@@ -236,6 +245,15 @@ def _tally_activation(t: Tally, before: dict, a: dict, after: dict, side: str, f
         t.counts["trick"] += 1
     elif foe == "lord-of-ramparts" and shell:
         t.counts["trick"] += 1
+
+
+def _kind_of(a: dict) -> str:
+    """A kind of play: a deploy by type, an ability, an attack, a move or a scrap."""
+    if a["kind"] == "deploy":
+        return "deploy " + a["code"]
+    if a["kind"] == "scrap":
+        return "scrap"
+    return a["ability"] or ("attack" if a["targets"] else "move")
 
 
 def _reflected(before: dict, entries: list[dict], royal: str, mover: str) -> bool:
@@ -260,13 +278,17 @@ def play_styled(foe_id: str, style: str, run_seed: int, level: str) -> dict[str,
     logs: dict[str, list] = {"C": [], "G": []}
     tallies = {"C": Tally(), "G": Tally()}
     first_hit: dict[str, int | None] = {"C": None, "G": None}
+    fresh: set[str] = set()        # tiles of this turn's deploys
     n = 0
     while pos["result"] is None and n < MAX_ACTIONS:
         me = pos["to_move"]
         action = choose_action(side_view(pos, me), logs[me], level, run_seed + n,
                                weights=weights if me == FOE else None)
         if action == "end":
-            tally_turn_end(tallies[me], pos, me)
+            tally_turn_end(tallies[me], pos, me, fresh)
+            fresh = set()
+        elif "@" in action and "+" not in action:
+            fresh.add(action.split("@")[1])
         new, entries = play_full(clone(pos), action)
         full = [e.full() for e in entries]
         for side in "CG":
@@ -280,6 +302,7 @@ def play_styled(foe_id: str, style: str, run_seed: int, level: str) -> dict[str,
         t.battles = 1
         t.counts["first_hit"] = first_hit[side] if first_hit[side] is not None else t.turns
         t.counts["won"] = 1.0 if winner == side else 0.0
+        t.counts["variety"] = len(t.kinds)
     return tallies
 
 
