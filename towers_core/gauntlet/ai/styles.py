@@ -59,7 +59,8 @@ BALANCED: dict[str, float] = {
 }
 
 # Royal HP, the attackers on each Royal, Depots, advance and exposure were set by Draft matches of
-# `normal` against itself (docs/gauntlet-ai.md). Each style: the terms it changes from BALANCED.
+# `normal` against itself (docs/gauntlet-ai.md). Each style: the terms it changes from BALANCED, set
+# until its signature statistic differs from balanced's (`towers-cli gauntlet styles`, style_stats.py).
 STYLE_CHANGES: dict[str, dict[str, float]] = {
     "balanced": {},
     "swarm": {"pawns": 2.5, "advance": 0.6, "supply": 0.4, "post_path": 0.6, "sites": 8.0},
