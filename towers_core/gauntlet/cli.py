@@ -40,6 +40,11 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     t.add_argument("--seed", type=int, default=1)
     t.add_argument("--concurrency", type=int, default=1, help="games played in parallel processes")
     t.set_defaults(run=_tune)
+    st = sub.add_parser("styles", help="each foe's style against balanced: signature statistics from self-play")
+    st.add_argument("--battles", type=int, default=4, help="Battles per foe and style")
+    st.add_argument("--seed", type=int, default=1)
+    st.add_argument("--level", default="normal")
+    st.set_defaults(run=_styles)
     add_run_command(sub)
     from towers_core.online.cli import add_commands as add_online
     add_online(sub)
@@ -96,6 +101,13 @@ def _tune(args: argparse.Namespace) -> int:
     print(f"{args.level} with {changes} vs {args.level}: W/D/L {r['wins']}/{r['draws']}/{r['losses']} "
           f"score {100 * r['score']:.1f}%  Elo {r['elo']:+.0f} [{r['elo_lo']:+.0f}, {r['elo_hi']:+.0f}]  "
           f"seed {args.seed}")
+    return 0
+
+
+def _styles(args: argparse.Namespace) -> int:
+    from towers_core.gauntlet.ai.style_stats import style_tables
+
+    style_tables(args.battles, args.seed, args.level)
     return 0
 
 

@@ -59,20 +59,23 @@ BALANCED: dict[str, float] = {
 }
 
 # Royal HP, the attackers on each Royal, Depots, advance and exposure were set by Draft matches of
-# `normal` against itself (docs/gauntlet-ai.md). Each style: the terms it changes from BALANCED.
+# `normal` against itself (docs/gauntlet-ai.md). Each style: the terms it changes from BALANCED, set
+# until its signature statistic differs from balanced's (`towers-cli gauntlet styles`, style_stats.py).
 STYLE_CHANGES: dict[str, dict[str, float]] = {
     "balanced": {},
-    "swarm": {"pawns": 1.5, "advance": 0.6, "supply": 0.4, "post_path": 0.6, "sites": 8.0},
+    "swarm": {"pawns": 2.5, "advance": 0.6, "supply": 0.4, "post_path": 0.6, "sites": 8.0},
     "bulwark": {"forts": 4.0, "guard": 1.2, "exposed": -0.5, "advance": 0.1},
-    "assassin": {"hidden": 3.0, "royal_pressure": 2.5, "enemy_royal_hp": -6.5, "advance": 0.5},
-    "attrition": {"health": 1.2, "royal_hp": 6.5, "ticks": -1.2, "exposed": -0.5},
-    "skirmish": {"contact": -1.5, "threat": 0.25, "exposed": -0.5, "advance": 0.25},
-    "siege": {"sieged": 3.0, "guard": 0.8, "contact": -0.8, "advance": 0.2},
-    "bombard": {"sieged": 3.5, "threat": 0.2, "contact": -0.8, "advance": 0.2},
-    "blitz": {"advance": 0.8, "royal_pressure": 2.0, "exposed": -0.1, "threat": 0.2},
-    "ambush": {"hidden": 3.0, "advance": 0.05, "exposed": -0.55, "threat": 0.25},
+    "assassin": {"hidden": 5.0, "royal_pressure": 2.5, "enemy_royal_hp": -6.5, "advance": 0.8},
+    "attrition": {"health": 2.0, "royal_hp": 6.5, "ticks": -1.2, "exposed": -0.5, "guard": 1.0, "advance": 0.3},
+    "skirmish": {"contact": -4.0, "threat": 0.25, "exposed": -0.5, "advance": 0.25},
+    "siege": {"sieged": 8.0, "guard": 1.5, "contact": -1.5, "advance": 0.2, "threat": 0.2},
+    "bombard": {"sieged": 3.5, "guard": 3.0, "threat": 0.2, "contact": -1.5, "advance": 0.2},
+    "blitz": {"advance": 1.6, "royal_advance": 0.2, "royal_pressure": 2.0, "exposed": -0.05, "threat": 0.2,
+              "afflicted": 4.0},
+    "ambush": {"hidden": 4.0, "advance": -0.1, "exposed": -0.8, "threat": 0.25},
     "duel": {"royal_advance": 0.6, "royal_pressure": 2.5, "enemy_royal_hp": -6.5},
-    "tyrant": {"forts": 1.5, "sieged": 1.5, "hidden": 2.0, "royal_pressure": 1.8, "advance": 0.5},
+    "tyrant": {"forts": 3.0, "sieged": 3.0, "hidden": 3.0, "royal_pressure": 1.8, "advance": 0.5,
+               "pawns": 1.0, "afflicted": 2.5, "ticks": -1.2},
 }
 
 FOE_STYLES: dict[str, str] = {
