@@ -20,7 +20,7 @@ SLOW = (
     "test_castles_cleanroom.py", "test_skirmish_cleanroom.py", "test_castles_spec_ref.py",
     "test_skirmish_spec_ref.py", "test_castles_properties.py", "test_properties.py",
     "test_gauntlet_properties.py", "test_gauntlet_c_engine.py", "test_input_mutation.py",
-    "test_ai_search_threads.py",
+    "test_ai_search_threads.py", "test_gauntlet_styles.py",
     "test_qt_saves.py::test_any_damage_either_loads_a_playable_game_or_changes_nothing",
     "test_qt_polish.py::test_a_game_played_with_animations_ends_each_action_on_the_true_board",
     "test_qt_game.py::test_screenshot_and_smoke_test_command_lines",

@@ -141,6 +141,15 @@ def test_a_refused_action_is_not_chosen_again_that_turn():
     assert again != first and again in api.legal_actions(view)
 
 
+def test_a_turn_of_many_refusals_never_replays_one():
+    view = api.view(with_hidden_rogue("d5"), "G")
+    legal = [a for a in api.legal_actions(view) if a != "end"]
+    assert len(legal) > 40
+    log = [{"turn": view["turn"], "side": "G", "a": a, "refused": "unseen"} for a in legal[:40]]
+    for level in (CHEAP, "normal"):
+        assert api.choose_action(view, log, level, 3) not in legal[:40]
+
+
 def test_same_arguments_same_action_and_the_seed_feeds_the_noise():
     pos, logs = played(8, 5)
     view = api.view(pos, pos["to_move"])
@@ -255,6 +264,20 @@ def test_a_ranged_unit_counts_after_its_move_and_a_frozen_one_does_not():
     assert royal_terms({"g7": unit("C", "Qu")}, g="g2")["royal_peril"] > 0
     frozen = {"g7": unit("C", "Qu", freeze=2)}
     assert royal_terms(frozen, g="g2")["royal_peril"] == 0    # Frozen: no strike
+
+
+def test_research_that_strikes_harder_or_past_blockers_is_peril():
+    def peril(pieces: dict, g: str, research: dict | None) -> float:
+        both = {s: army(("Pa", "Kn", "Bi", "Rk", "Qu"), r=research) for s in "CG"}
+        f = dict(zip(TERMS, position_features(make(kings(pieces, c="a7", g=g), turn=4, armies=both), "G")))
+        return f["royal_peril"]
+    knight = {"e3": unit("C", "Kn")}                        # a Charge or a step from e1
+    assert peril(knight, "e1", {"Kn": "extra"}) == 2 * peril(knight, "e1", None) == 2
+    assert peril(knight, "e1", {"Kn": "flame"}) == 1
+    # a Queen walled in on a1: her line to e5 is shut, Chain Lightning passes (3 - Armor 1)
+    walled = {"a1": unit("C", "Qu"), "b1": unit("C", "Pa"), "a2": unit("C", "Pa"), "b2": unit("C", "Pa")}
+    assert peril(walled, "e5", None) == peril(walled, "e5", {"Qu": "fireball"}) == 0
+    assert peril(walled, "e5", {"Qu": "chain"}) == 2
 
 
 def test_a_royal_in_reach_of_its_death_is_lethal_and_hunting_it_counts():

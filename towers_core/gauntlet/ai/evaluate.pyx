@@ -196,9 +196,13 @@ cdef int strike_on(State* s, int t, Piece* p, int r, int arm) noexcept nogil:
             return atk + 1
         return atk if (BLAST[t] >> r) & 1 else 0
     if LINE_RANGE[p.type] == 0 or p.royal:
+        if p.type == KN and not p.royal and s.s[p.side].a_r[KN] & 1:
+            dmg *= 2                   # Extra Attack: two blows
         return dmg if (reach(s, t, p) >> r) & 1 else 0
     lanes = p.type == RK or p.type == QU
     diags = p.type != RK
+    if p.type == QU and s.s[p.side].a_r[QU]:
+        return queen_spell(s, t, p, r, dmg, 3 - arm if 3 - arm > 1 else 1)
     if clear_line(s, t, r, LINE_RANGE[p.type], lanes, diags, t):
         return dmg
     dests = move_dests(s, t, p)
@@ -207,6 +211,31 @@ cdef int strike_on(State* s, int t, Piece* p, int r, int arm) noexcept nogil:
         if clear_line(s, d, r, LINE_RANGE[p.type], lanes, diags, t):
             return dmg
     return 0
+
+
+cdef int queen_spell(State* s, int t, Piece* p, int r, int dmg, int spell) noexcept nogil:
+    """A researched Queen's best on the tile `r` from her tile or a move: her line attack (`dmg`),
+    Chain Lightning (`spell` if `r` is on one of her 8 lines, nothing blocks) or a Fireball (`spell`
+    if a centre at distance 2..Range on a clear line is `r` or beside it)."""
+    cdef uint64_t dests = move_dests(s, t, p) | ((<uint64_t>1) << t), near
+    cdef int d, c, dx, dy, best = 0, path = s.s[p.side].a_r[QU]
+    while dests:
+        d = pop_bit(&dests)
+        if clear_line(s, d, r, LINE_RANGE[QU], 1, 1, t) and dmg > best:
+            best = dmg
+        if path & 1:
+            dx = r % 7 - d % 7
+            dy = r // 7 - d // 7
+            if d != r and (dx == 0 or dy == 0 or dx == dy or dx == -dy) and spell > best:
+                best = spell
+        if path & 2 and spell > best:
+            near = NBM[r] | ((<uint64_t>1) << r)
+            while near:
+                c = pop_bit(&near)
+                if dist(d, c) >= 2 and clear_line(s, d, c, LINE_RANGE[QU], 1, 1, t):
+                    best = spell
+                    break
+    return best
 
 
 cdef int peril(State* s, int r, int attacker) noexcept nogil:

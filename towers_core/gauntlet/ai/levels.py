@@ -37,14 +37,14 @@ class Level:
 
 
 # The levels are budgets of one planner: a wider beam only pays with the enemy-reply model (alone it
-# picks the plan the evaluation most overrates), so hard and expert have both (docs/gauntlet-ai.md).
-# Expert adds sampled turns and scores its candidates by playouts of two turns. Easy is the
-# shortest turn with seeded noise.
+# picks the plan the evaluation most overrates), so normal and up have both (docs/gauntlet-ai.md).
+# Hard and expert add sampled turns and choose among all candidates by playouts of two turns,
+# spent by sequential halving. Easy is the shortest turn with seeded noise.
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", 1, 6, 0, 0, 12.0, 4_000, 1000),
-    "normal": Level("normal", 1, 10, 0, 0, 0.0, 20_000, 1000),
-    "hard": Level("hard", 4, 10, 8, 8, 0.0, 30_000, 2500),
-    "expert": Level("expert", 12, 12, 16, 8, 0.0, 100_000, 5000, 32, 4, 2, 0.25),
+    "normal": Level("normal", 4, 10, 8, 8, 0.0, 30_000, 1000),
+    "hard": Level("hard", 6, 12, 8, 8, 0.0, 60_000, 2500, 16, 4, 2, 0.25, 128),
+    "expert": Level("expert", 12, 12, 16, 8, 0.0, 100_000, 5000, 64, 4, 2, 0.25, 768),
     # baselines: the best single action by the evaluation after it (and `end`), and uniform random
     "greedy": Level("greedy", 1, 1, 0, 0, 0.0, 0, 1000),
     "random": Level("random", 0, 0, 0, 0, 0.0, 0, 0),

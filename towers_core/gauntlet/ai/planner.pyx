@@ -50,7 +50,7 @@ MAX_BEAM = 256
 MAX_STEPS = 16
 MAX_REPLY = 1025     # a reply per sampled turn and the root
 MAX_NODES = 100_000_000
-MAX_FORBID = 32
+MAX_FORBID = 512
 MAX_NOISE = 1000.0
 MAX_SAMPLES = 1024
 MAX_PLAYOUTS = 64
@@ -59,7 +59,8 @@ MAX_HALVING = 1_000_000
 
 cdef enum:
     PLAN_MAX = 32       # > MAX_STEPS + 1
-    FORBID_MAX = 32
+    FORBID_MAX = 512
+    HALVING_EACH = 12   # sequential halving: playouts per candidate at most, on average
     POLL = 63           # clock and cancel polled every 64 plays
 
 ctypedef struct Node:
@@ -456,11 +457,13 @@ cdef class Planner:
         return total / self.playouts
 
     cdef void halve(self) noexcept nogil:
-        """Sequential halving over the candidate ends: each round shares `halving / rounds`
-        playouts evenly among the candidates still in (the first playout of each greedy, the
+        """Sequential halving over the candidate ends: each round shares `budget / rounds`
+        playouts (`halving`, at most HALVING_EACH per candidate: late in a turn there are few)
+        evenly among the candidates still in (the first playout of each greedy, the
         others with eps) and keeps the better half by mean, so the budget goes where the choice is
         close. A won end needs no playout."""
         cdef int alive = self.nends, rounds = 0, r, k, j, m
+        cdef int budget = self.halving if self.halving < HALVING_EACH * self.nends else HALVING_EACH * self.nends
         cdef End* e
         for k in range(self.nends):
             if self.ends[k].value >= WIN / 2:
@@ -474,7 +477,7 @@ cdef class Planner:
             rounds += 1
             r = (r + 1) // 2
         while alive > 1 and not towers_flag_get(&self.stop):
-            m = self.halving // rounds // alive
+            m = budget // rounds // alive
             if m < 1:
                 m = 1
             for k in range(alive):

@@ -23,7 +23,7 @@ from towers_core.gauntlet.position import position_hash, validate
 from towers_core.gauntlet.position import view as side_view
 from towers_core.gauntlet.ai.belief import determinize
 from towers_core.gauntlet.ai.levels import get_level
-from towers_core.gauntlet.ai.planner import Planner
+from towers_core.gauntlet.ai.planner import MAX_FORBID, Planner
 from towers_core.gauntlet.ai.styles import style_of, style_weights
 from towers_core.gauntlet.cengine import Engine, format_action
 from towers_core.gauntlet.rng import SplitMix64
@@ -136,7 +136,7 @@ class Searcher(BackgroundSearch):
         e = Engine(view)
         planner = Planner()
         planner.set_position(determinize(view, history, side),
-                             [c for a in refused if (c := e.code_of(a)) is not None])
+                             [c for a in refused if (c := e.code_of(a)) is not None][-MAX_FORBID:])
         planner.configure(lv.beam, lv.max_steps, lv.reply_width, lv.reply_steps, lv.noise, lv.nodes,
                           clock_left(time_ms, lv.time_ms, started), plan_seed(seed, view),
                           style_weights(style_of(view, side)) if weights is None else weights,

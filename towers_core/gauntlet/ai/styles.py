@@ -74,8 +74,8 @@ STYLE_CHANGES: dict[str, dict[str, float]] = {
               "afflicted": 4.0},
     "ambush": {"hidden": 4.0, "advance": -0.1, "exposed": -0.8, "threat": 0.25},
     "duel": {"royal_advance": 0.6, "royal_pressure": 2.5, "enemy_royal_hp": -6.5},
-    "tyrant": {"forts": 3.0, "sieged": 3.0, "hidden": 3.0, "royal_pressure": 1.8, "advance": 0.5,
-               "pawns": 1.0, "afflicted": 2.5, "ticks": -1.2},
+    "tyrant": {"forts": 1.5, "sieged": 1.5, "hidden": 2.0, "royal_pressure": 1.8, "advance": 0.5,
+               "pawns": 0.5, "afflicted": 2.0, "ticks": -1.0},
 }
 
 FOE_STYLES: dict[str, str] = {
