@@ -9,15 +9,24 @@ detects them); random drafts a random legal army.
 
 from __future__ import annotations
 
-import random
+import functools
+import itertools
 
 from towers_core.checks import unsigned_seed
 from towers_core.errors import BadArmy, BadLevel, BadPosition, brief
 from towers_core.gauntlet.ai.levels import get_level
 from towers_core.gauntlet.draft import check_entry, validate_army
-from towers_core.gauntlet.randomplay import random_army
 from towers_core.gauntlet.rng import SplitMix64
-from towers_core.gauntlet.units import DRAFT_UNITS, GOLD_BUDGET, PERKS, SLOTS, STRUCTURES, TOME_BUDGET
+from towers_core.gauntlet.units import (
+    DRAFT_TYPES,
+    DRAFT_UNITS,
+    GOLD_BUDGET,
+    PERKS,
+    RESEARCH,
+    SLOTS,
+    STRUCTURES,
+    TOME_BUDGET,
+)
 
 # the four types beside the Pawns
 SHAPES: tuple[tuple[str, ...], ...] = (
@@ -32,6 +41,56 @@ STRUCTURE_RESEARCH = ("Cp", "De")           # Medical Center, then Quick Deploy
 PERK_ORDER = ("Qu", "Kn", "Rk", "Pa", "Ki", "Ma", "Bi", "Ro", "Cp", "De", "Wt", "Bk")
 SCOUT_ORDER = ("Qu", "Ro", "Rk", "Ma", "Kn", "Bi", "Pa", "Ki")
 SCOUT_SLOTS = ("Ki",) + DRAFT_UNITS
+
+
+SIDE_SALT = {"C": 0xC0FFEE, "G": 0xB0A7}   # each side drafts from its own stream of one seed
+
+
+def draft_seed(seed: int, side: str) -> int:
+    """The seed that makes `choose_army(level, draft_seed(s, side), side)` draw from the stream of
+    `s` whatever the side: one owner's Draft, the same in either colour (draft_match)."""
+    return seed ^ SIDE_SALT[side]
+
+
+@functools.cache
+def _research_plans() -> tuple[tuple[tuple[int, ...], tuple[str, ...]], ...]:
+    """Every Research plan within 8 Tomes: a path index (0 none, 1, 2) for the King and the five
+    drafted types in order, and the researched structures (at most 2)."""
+    plans = []
+    for paths in itertools.product(range(3), repeat=1 + DRAFT_TYPES):
+        units = sum(1 for x in paths if x)
+        for n in range(3):
+            if units + 2 * n <= TOME_BUDGET:
+                plans += [(paths, built) for built in itertools.combinations(STRUCTURES, n)]
+    return tuple(plans)
+
+
+@functools.cache
+def _perk_plans(units: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """Every set of perks within 100 Gold for an army of these unit types."""
+    slots = ("Ki",) + units + tuple(STRUCTURES)
+    return tuple(chosen for n in range(len(slots) + 1) for chosen in itertools.combinations(slots, n)
+                 if sum(PERKS[c][1] for c in chosen) <= GOLD_BUDGET)
+
+
+def uniform_army(rng: SplitMix64) -> dict:
+    """A legal Draft army drawn uniformly from all of them (§11: five types, Research and perks
+    within budget, unspent budget allowed): the unit types weighted by how many perk sets they
+    afford, then a Research plan and a perk set, each uniform."""
+    sets = list(itertools.combinations(DRAFT_UNITS, DRAFT_TYPES))
+    k = rng.draw(sum(len(_perk_plans(u)) for u in sets))
+    for units in sets:
+        if k < len(_perk_plans(units)):
+            break
+        k -= len(_perk_plans(units))
+    paths, built = _research_plans()[rng.draw(len(_research_plans()))]
+    perks = _perk_plans(units)[rng.draw(len(_perk_plans(units)))]
+    army = {c: {"in": c == "Ki" or c in units or c in STRUCTURES, "r": None, "p": c in perks} for c in SLOTS}
+    for c, x in zip(("Ki",) + units, paths, strict=True):
+        army[c]["r"] = RESEARCH[c][x - 1] if x else None
+    for c in built:
+        army[c]["r"] = RESEARCH[c][0]
+    return army
 
 
 def _side(side: object) -> str:
@@ -53,9 +112,9 @@ def choose_army(level: str, seed: int, side: str, scout_report: dict | None = No
         if scout_report["slot"] not in SCOUT_SLOTS:
             raise BadArmy(f"scout_report.slot: {brief(scout_report['slot'])} is not Ki or a unit code")
         check_entry(scout_report["slot"], scout_report["entry"], "scout_report.entry")
-    rng = SplitMix64(seed ^ (0xC0FFEE if side == "C" else 0xB0A7))
+    rng = SplitMix64(draft_seed(seed, side))
     if lv.name == "random":
-        return validate_army(random_army(random.Random(rng.next())))
+        return validate_army(uniform_army(rng))
     shape = SHAPES[rng.draw(len(SHAPES))]
     if scout_report is not None and scout_report["slot"] == "Ro" and scout_report["entry"]["r"] == "hide":
         shape = next(s for s in SHAPES if "Ma" in s)
