@@ -93,6 +93,45 @@ def uniform_army(rng: SplitMix64) -> dict:
     return army
 
 
+def army_of(spec: str) -> dict:
+    """An army from its short form, e.g. `"Ki:banner Pa:fury+ Kn:extra+ Cp:medical"`: each drafted
+    type (and the King or a structure with Research or a perk) as `code:path`, `-` for no path, a
+    trailing `+` for its perk. Not checked: validate_army does."""
+    army = {c: {"in": c == "Ki" or c in STRUCTURES, "r": None, "p": False} for c in SLOTS}
+    for item in spec.split():
+        code, _, path = item.partition(":")
+        perk = path.endswith("+")
+        path = path.removesuffix("+")
+        army[code] = {"in": True, "r": None if path == "-" else path, "p": perk}
+    return army
+
+
+def spec_of(army: dict) -> str:
+    """The short form of an army (army_of reads it back)."""
+    return " ".join(f"{c}:{e['r'] or '-'}{'+' if e['p'] else ''}" for c, e in army.items()
+                    if c in DRAFT_UNITS and e["in"] or e["r"] or e["p"])
+
+
+def filled(units: tuple[str, ...]) -> dict:
+    """Pawns' Draft of old: these types, a Research for every type and the King (RESEARCH_CHOICE),
+    a Medical Center with the Tomes left, perks by PERK_ORDER to the last Gold."""
+    army = {c: {"in": c == "Ki" or c in units or c in STRUCTURES, "r": None, "p": False} for c in SLOTS}
+    tomes = TOME_BUDGET
+    for c in ("Ki",) + units:
+        army[c]["r"] = RESEARCH_CHOICE[c]
+        tomes -= 1
+    for c in STRUCTURE_RESEARCH:
+        if tomes >= 2:
+            army[c]["r"] = RESEARCH[c][0]
+            tomes -= 2
+    gold = GOLD_BUDGET
+    for c in PERK_ORDER:
+        if army[c]["in"] and PERKS[c][1] <= gold:
+            army[c]["p"] = True
+            gold -= PERKS[c][1]
+    return army
+
+
 def _side(side: object) -> str:
     if side not in ("C", "G"):
         raise BadLevel(f"side: {brief(side)} is not 'C' or 'G'")
@@ -118,22 +157,7 @@ def choose_army(level: str, seed: int, side: str, scout_report: dict | None = No
     shape = SHAPES[rng.draw(len(SHAPES))]
     if scout_report is not None and scout_report["slot"] == "Ro" and scout_report["entry"]["r"] == "hide":
         shape = next(s for s in SHAPES if "Ma" in s)
-    units = ("Pa",) + shape
-    army = {c: {"in": c == "Ki" or c in units or c in STRUCTURES, "r": None, "p": False} for c in SLOTS}
-    tomes = TOME_BUDGET
-    for c in ("Ki",) + units:
-        army[c]["r"] = RESEARCH_CHOICE[c]
-        tomes -= 1
-    for c in STRUCTURE_RESEARCH:
-        if tomes >= 2:
-            army[c]["r"] = {"Cp": "medical", "De": "quick"}[c]
-            tomes -= 2
-    gold = GOLD_BUDGET
-    for c in PERK_ORDER:
-        if army[c]["in"] and PERKS[c][1] <= gold:
-            army[c]["p"] = True
-            gold -= PERKS[c][1]
-    return validate_army(army)
+    return validate_army(filled(("Pa",) + shape))
 
 
 def crimson_slots(crimson_view: object) -> dict:

@@ -24,7 +24,9 @@ from towers_core.gauntlet.rng import label_seed
 from towers_core.gauntlet.units import SLOTS
 from towers_core.matches import Game
 
-_setting = {"battle": "normal"}   # the battle level of the running match (fork carries it)
+Drafter = Callable[[int, str, "dict | None"], dict]
+"""(seed, side, scout report or None) -> army: a Draft that is not a level (tools/gauntlet_draft_table.py)."""
+_setting: dict = {"battle": "normal", "drafters": {}}   # of the running match (fork carries it)
 
 
 def owner_seed(pair_seed: int, owner: str) -> int:
@@ -35,12 +37,19 @@ def owner_seed(pair_seed: int, owner: str) -> int:
 def draft_pair(crimson_level: str, gold_level: str, crimson_seed: int, gold_seed: int,
                field_seed: int) -> tuple[dict, dict]:
     """A Draft (§11) and its Battle: Crimson seals, Gold scouts one slot and drafts with the report."""
-    crimson = choose_army(crimson_level, draft_seed(crimson_seed, "C"), "C")
-    slot = choose_scout(gold_level, gold_seed, {c: "?" for c in SLOTS})
-    gold = choose_army(gold_level, draft_seed(gold_seed, "G"), "G",
-                       {"slot": slot, "entry": scout(crimson, slot)})
+    crimson = _army(crimson_level, crimson_seed, "C", None)
+    slot = choose_scout(gold_level if gold_level not in _setting["drafters"] else "expert", gold_seed,
+                        {c: "?" for c in SLOTS})
+    gold = _army(gold_level, gold_seed, "G", {"slot": slot, "entry": scout(crimson, slot)})
     pos = api.new_position(field_seed, {"C": crimson, "G": gold}, scout=slot)
     return pos, {"field_seed": field_seed, "scout": slot, "armies": {"C": crimson, "G": gold}}
+
+
+def _army(level: str, seed: int, side: str, report: dict | None) -> dict:
+    drafter = _setting["drafters"].get(level)
+    if drafter:
+        return drafter(seed, side, report)
+    return choose_army(level, draft_seed(seed, side), side, report)
 
 
 def game_start(g: Game) -> tuple[dict, dict]:
@@ -69,8 +78,11 @@ def check_levels(a: str, b: str, battle: str) -> None:
 
 
 def draft_match(a: str, b: str, battle: str, games: int, seed: int, concurrency: int = 1,
-                report: Callable[[str], None] = print, record: str | None = None, skip: int = 0) -> dict:
-    """Draft A against Draft B, `battle` playing every action of both; tallies as matches.match."""
-    check_levels(a, b, battle)
-    _setting["battle"] = battle
+                report: Callable[[str], None] = print, record: str | None = None, skip: int = 0,
+                drafters: dict[str, Drafter] | None = None) -> dict:
+    """Draft A against Draft B, `battle` playing every action of both; tallies as matches.match.
+    `drafters` names Drafts that are not levels (a or b may then be one of those names)."""
+    drafters = drafters or {}
+    check_levels(*(x if x not in drafters else "random" for x in (a, b)), battle)
+    _setting.update(battle=battle, drafters=drafters)
     return matches.match(play_drafted, a, b, games, seed, concurrency, report, record, skip)
