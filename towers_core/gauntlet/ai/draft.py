@@ -1,10 +1,11 @@
 """The AI's Draft (§11): which five unit types, Research and perks it seals, and which Crimson
 slot it scouts as Gold.
 
-Pawns are always drafted (they build the Control Posts and Depots the economy runs on); the other
-four come from a few proven shapes, drawn from the seed, with Research and perks from a priority
-list spent to the last Tome and Gold. A scout report that shows hidden Rogues brings a Mage (it
-detects them); random drafts a random legal army.
+Expert (and hard, and the battle-only levels) seal an army of TABLE, the best found by self-play
+against uniformly random Drafts (tools/gauntlet_draft_table.py); normal draws one of a few shapes
+beside the Pawns and easy any five types, both filled by a priority list spent to the last Tome
+and Gold; random draws uniformly from every legal army. A scout report that shows hidden Rogues
+brings a Mage (it detects them).
 """
 
 from __future__ import annotations
@@ -35,6 +36,15 @@ SHAPES: tuple[tuple[str, ...], ...] = (
     ("Kn", "Ro", "Rk", "Qu"),
     ("Kn", "Bi", "Rk", "Qu"),
 )
+# The best armies against uniform random Drafts, best first, each with its score there (normal
+# battles, 60 games): `PYTHONPATH=. python tools/gauntlet_draft_table.py --games 60 --seed 7 --top 1`.
+# Hard draws among the first TABLE_DRAWS; expert and every other battle level seal the first.
+TABLE = (
+    "Ki:banner+ Pa:fury+ Kn:extra+ Ro:step Bi:reach Qu:fireball+ Cp:medical",         # 93.3
+    "Ki:banner Pa:fury+ Kn:extra+ Ro:step+ Rk:bastion+ Qu:fireball+ Cp:medical",       # 86.7
+    "Ki:banner+ Pa:fury+ Kn:extra+ Ro:step Ma:empower+ Rk:bastion+ Cp:medical",        # 75.0
+)
+TABLE_DRAWS = {"hard": 2}
 RESEARCH_CHOICE = {"Ki": "banner", "Pa": "fury", "Kn": "extra", "Ro": "step", "Bi": "reach",
                    "Ma": "empower", "Rk": "bastion", "Qu": "fireball"}
 STRUCTURE_RESEARCH = ("Cp", "De")           # Medical Center, then Quick Deploy
@@ -113,7 +123,7 @@ def spec_of(army: dict) -> str:
 
 
 def filled(units: tuple[str, ...]) -> dict:
-    """Pawns' Draft of old: these types, a Research for every type and the King (RESEARCH_CHOICE),
+    """The priority Draft of these types: a Research for every type and the King (RESEARCH_CHOICE),
     a Medical Center with the Tomes left, perks by PERK_ORDER to the last Gold."""
     army = {c: {"in": c == "Ki" or c in units or c in STRUCTURES, "r": None, "p": False} for c in SLOTS}
     tomes = TOME_BUDGET
@@ -154,10 +164,17 @@ def choose_army(level: str, seed: int, side: str, scout_report: dict | None = No
     rng = SplitMix64(draft_seed(seed, side))
     if lv.name == "random":
         return validate_army(uniform_army(rng))
-    shape = SHAPES[rng.draw(len(SHAPES))]
-    if scout_report is not None and scout_report["slot"] == "Ro" and scout_report["entry"]["r"] == "hide":
-        shape = next(s for s in SHAPES if "Ma" in s)
-    return validate_army(filled(("Pa",) + shape))
+    needs_mage = scout_report is not None and scout_report["slot"] == "Ro" and scout_report["entry"]["r"] == "hide"
+    if lv.name == "easy":
+        sets = [u for u in itertools.combinations(DRAFT_UNITS, DRAFT_TYPES) if "Ma" in u or not needs_mage]
+        return validate_army(filled(sets[rng.draw(len(sets))]))
+    if lv.name == "normal":
+        shape = SHAPES[rng.draw(len(SHAPES))]
+        if needs_mage:
+            shape = next(s for s in SHAPES if "Ma" in s)
+        return validate_army(filled(("Pa",) + shape))
+    table = [spec for spec in TABLE if "Ma:" in spec or not needs_mage]
+    return validate_army(army_of(table[rng.draw(min(TABLE_DRAWS.get(lv.name, 1), len(table)))]))
 
 
 def crimson_slots(crimson_view: object) -> dict:
