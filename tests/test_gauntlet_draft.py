@@ -10,7 +10,15 @@ import pytest
 from towers_core.cli import main
 from towers_core.errors import BadLevel
 from towers_core.gauntlet.ai import draft_match as dm
-from towers_core.gauntlet.ai.draft import army_of, choose_army, draft_seed, spec_of, uniform_army
+from towers_core.gauntlet.ai.draft import (
+    TABLE,
+    TABLE_DRAWS,
+    army_of,
+    choose_army,
+    draft_seed,
+    spec_of,
+    uniform_army,
+)
 from towers_core.gauntlet.draft import validate_army
 from towers_core.gauntlet.rng import SplitMix64
 from towers_core.gauntlet.units import DRAFT_UNITS, GOLD_BUDGET, PERKS, STRUCTURES
@@ -90,3 +98,27 @@ def test_the_command_prints_the_tallies(capsys):
                  "--quiet"]) == 0
     out = capsys.readouterr().out
     assert "battles by greedy" in out and "SUMMARY normal vs random" in out and "W/D/L" in out
+
+
+def test_the_table_holds_legal_armies_and_expert_seals_its_best():
+    for spec in TABLE:
+        validate_army(army_of(spec))
+    for seed in range(20):
+        for side in "CG":
+            assert choose_army("expert", seed, side) == army_of(TABLE[0])
+            assert spec_of(choose_army("hard", seed, side)) in TABLE[:TABLE_DRAWS["hard"]]
+
+
+def test_easy_drafts_any_five_types():
+    sets = {tuple(c for c in DRAFT_UNITS if choose_army("easy", seed, "C")[c]["in"]) for seed in range(60)}
+    assert len(sets) > 10
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "expert"])
+def test_a_scouted_hidden_rogue_brings_a_mage(level):
+    report = {"slot": "Ro", "entry": {"in": True, "r": "hide", "p": False}}
+    shown = {"slot": "Ro", "entry": {"in": True, "r": "step", "p": False}}
+    for seed in range(20):
+        assert choose_army(level, seed, "G", report)["Ma"]["in"]
+        validate_army(choose_army(level, seed, "G", shown))
+    assert not choose_army("expert", 1, "G", shown)["Ma"]["in"] or "Ma:" in TABLE[0]
