@@ -126,3 +126,19 @@ def test_the_table_levels_keep_their_army_whatever_the_report():
         for seed in range(10):
             assert choose_army("expert", seed, "G", {"slot": slot, "entry": entry}) == army_of(TABLE[0])
             assert spec_of(choose_army("hard", seed, "G", {"slot": slot, "entry": entry})) in TABLE
+
+
+def test_the_table_tool_tries_every_set_of_types_and_only_legal_single_changes():
+    from tools.gauntlet_draft_table import changes, unit_sets
+
+    assert len(set(unit_sets())) == 21
+    base = army_of(TABLE[0])
+    variants = changes(TABLE[0])
+    assert len(variants) == len(set(variants)) > 10
+    def types(army: dict) -> list[str]:
+        return [c for c in DRAFT_UNITS if army[c]["in"]]
+
+    for spec in variants:
+        army = validate_army(army_of(spec))
+        assert types(army) == types(base)
+        assert 1 <= sum(army[c] != base[c] for c in army) <= 2

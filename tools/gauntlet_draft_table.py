@@ -70,13 +70,21 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=60, help="games per candidate (colour-swapped pairs)")
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--top", type=int, default=2, help="unit sets of stage 1 that stage 2 varies")
+    p.add_argument("--score", action="append", default=[], metavar="SPEC",
+                   help="score only this army (draft.spec_of form; repeatable)")
     args = p.parse_args(argv)
     get_level(args.battle)
     whole_number(args.games, "--games", 2, MAX_GAMES, BadLevel)
     check_seed(args.seed, "--seed", BadLevel)
     whole_number(args.top, "--top", 0, 21, BadLevel)
+    for spec in args.score:
+        try:
+            validate_army(army_of(spec))
+        except BadArmy as e:
+            raise BadArmy(f"--score {spec!r}: {e}") from None
     ranked = []
-    for stage, specs in ((1, unit_sets()), (2, None)):
+    stages = ((0, args.score),) if args.score else ((1, unit_sets()), (2, None))
+    for stage, specs in stages:
         if specs is None:
             specs = [c for base, _ in ranked[:args.top] for c in changes(base)]
         for spec in specs:
