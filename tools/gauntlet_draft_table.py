@@ -18,20 +18,35 @@ import itertools
 from towers_core.checks import check_seed, whole_number
 from towers_core.cli import MAX_GAMES
 from towers_core.errors import BadArmy, BadLevel
-from towers_core.gauntlet.ai.draft import army_of, filled, spec_of
+from towers_core.gauntlet.ai.draft import army_of, filled, spec_of, uniform_army
 from towers_core.gauntlet.ai.draft_match import draft_match
 from towers_core.gauntlet.ai.levels import get_level
 from towers_core.gauntlet.draft import validate_army
+from towers_core.gauntlet.rng import SplitMix64
 from towers_core.gauntlet.units import DRAFT_TYPES, DRAFT_UNITS, GOLD_BUDGET, PERKS, RESEARCH, STRUCTURES
 
 CANDIDATE = "candidate"
 
 
-def score(spec: str, battle: str, games: int, seed: int) -> float:
-    """The candidate's score against uniform random Drafts (1 win, 0.5 draw)."""
+def hiding_rogues(seed: int, side: str, report: dict | None) -> dict:
+    """A uniform random Draft among those with Rogues researched to Hide (what the Mage answers)."""
+    rng = SplitMix64(seed)
+    while (army := uniform_army(rng))["Ro"]["r"] != "hide":
+        pass
+    return army
+
+
+OPPONENTS = {"random": None, "hiders": hiding_rogues}
+
+
+def score(spec: str, battle: str, games: int, seed: int, against: str = "random") -> float:
+    """The candidate's score against uniform random Drafts, or those with hiding Rogues (1 win,
+    0.5 draw)."""
     army = validate_army(army_of(spec))
-    r = draft_match(CANDIDATE, "random", battle, games, seed, report=lambda s: None,
-                    drafters={CANDIDATE: lambda seed, side, report: army})
+    drafters = {CANDIDATE: lambda seed, side, report: army}
+    if OPPONENTS[against]:
+        drafters[against] = OPPONENTS[against]
+    r = draft_match(CANDIDATE, against, battle, games, seed, report=lambda s: None, drafters=drafters)
     return r["score"]
 
 
@@ -72,6 +87,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--top", type=int, default=2, help="unit sets of stage 1 that stage 2 varies")
     p.add_argument("--score", action="append", default=[], metavar="SPEC",
                    help="score only this army (draft.spec_of form; repeatable)")
+    p.add_argument("--against", choices=OPPONENTS, default="random",
+                   help="the opponents: uniform random Drafts, or those with hiding Rogues")
     args = p.parse_args(argv)
     get_level(args.battle)
     whole_number(args.games, "--games", 2, MAX_GAMES, BadLevel)
@@ -88,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
         if specs is None:
             specs = [c for base, _ in ranked[:args.top] for c in changes(base)]
         for spec in specs:
-            s = score(spec, args.battle, args.games, args.seed)
+            s = score(spec, args.battle, args.games, args.seed, args.against)
             print(f"stage {stage}  {100 * s:5.1f}%  {spec}", flush=True)
             ranked.append((spec, s))
         ranked.sort(key=lambda x: -x[1])

@@ -37,6 +37,7 @@ SHAPES: tuple[tuple[str, ...], ...] = (
     ("Kn", "Ro", "Rk", "Qu"),
     ("Kn", "Bi", "Rk", "Qu"),
 )
+
 # The best armies against uniform random Drafts, best first: ranked by
 # `PYTHONPATH=. python tools/gauntlet_draft_table.py --games 60 --seed 7 --top 1` (normal battles),
 # the leaders and the best two changes together scored again over 100 games at seed 11 (beside them).
