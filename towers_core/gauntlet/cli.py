@@ -1,7 +1,8 @@
 """`towers-cli gauntlet bench`: random battles between random legal armies, actions per second
 of the C engine (legal lists on the mover's view + apply, nogil, one core); `--reference`
 also times the pure-Python reference engine the C one is tested against. `match` plays AI levels
-against each other in Draft battles; `bench-ai` times the AI per whole turn."""
+against each other in Draft battles, `draft-match` two Drafts with one battle level on both sides;
+`bench-ai` times the AI per whole turn."""
 
 from __future__ import annotations
 
