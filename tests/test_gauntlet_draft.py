@@ -142,3 +142,19 @@ def test_the_table_tool_tries_every_set_of_types_and_only_legal_single_changes()
         army = validate_army(army_of(spec))
         assert types(army) == types(base)
         assert 1 <= sum(army[c] != base[c] for c in army) <= 2
+
+
+@pytest.mark.parametrize("argv, option", [
+    (["--battle", "godlike"], "--battle"),
+    (["--games", "1"], "--games"),
+    (["--top", "22"], "--top"),
+    (["--score", "Ki:banner+ Pa:nope"], "--score"),
+    (["--score", "Zz:x"], "--score"),
+])
+def test_the_table_tool_refuses_bad_options_by_name_before_any_game(argv, option, capsys):
+    from tools.gauntlet_draft_table import main as table
+
+    with pytest.raises(SystemExit) as e:
+        table(argv)
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and option in err and "Traceback" not in err

@@ -17,7 +17,7 @@ import itertools
 
 from towers_core.checks import check_seed, whole_number
 from towers_core.cli import MAX_GAMES
-from towers_core.errors import BadArmy, BadLevel
+from towers_core.errors import BadArmy, BadLevel, TowersError
 from towers_core.gauntlet.ai.draft import army_of, filled, spec_of, uniform_army
 from towers_core.gauntlet.ai.draft_match import draft_match
 from towers_core.gauntlet.ai.levels import get_level
@@ -79,6 +79,22 @@ def changes(spec: str) -> list[str]:
     return legal
 
 
+def check_args(args: argparse.Namespace) -> None:
+    """Every option, refused by name before the first game."""
+    try:
+        get_level(args.battle)
+    except BadLevel as e:
+        raise BadLevel(f"--battle: {e}") from None
+    whole_number(args.games, "--games", 2, MAX_GAMES, BadLevel)
+    check_seed(args.seed, "--seed", BadLevel)
+    whole_number(args.top, "--top", 0, 21, BadLevel)
+    for spec in args.score:
+        try:
+            validate_army(army_of(spec))
+        except BadArmy as e:
+            raise BadArmy(f"--score {spec!r}: {e}") from None
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--battle", default="normal", help="the level playing both sides")
@@ -90,15 +106,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--against", choices=OPPONENTS, default="random",
                    help="the opponents: uniform random Drafts, or those with hiding Rogues")
     args = p.parse_args(argv)
-    get_level(args.battle)
-    whole_number(args.games, "--games", 2, MAX_GAMES, BadLevel)
-    check_seed(args.seed, "--seed", BadLevel)
-    whole_number(args.top, "--top", 0, 21, BadLevel)
-    for spec in args.score:
-        try:
-            validate_army(army_of(spec))
-        except BadArmy as e:
-            raise BadArmy(f"--score {spec!r}: {e}") from None
+    try:
+        check_args(args)
+    except TowersError as exc:
+        p.exit(2, f"gauntlet_draft_table: {exc}\n")   # before any game, naming the option
     ranked = []
     stages = ((0, args.score),) if args.score else ((1, unit_sets()), (2, None))
     for stage, specs in stages:
