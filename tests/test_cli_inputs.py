@@ -92,7 +92,7 @@ def test_the_top_level_help_names_each_games_own_commands(capsys):
         main(["-h"])
     listing = capsys.readouterr().out
     assert "skirmish: bench, match, bench-ai" in listing and "castles: bench, match, bench-ai" in listing
-    assert "gauntlet: bench, match, bench-ai, tune, styles, run, online\n" in listing
+    assert "gauntlet: bench, match, draft-match, bench-ai, tune, styles, run, online\n" in listing
 
 
 @pytest.mark.parametrize("argv, option", [

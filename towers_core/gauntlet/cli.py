@@ -1,7 +1,8 @@
 """`towers-cli gauntlet bench`: random battles between random legal armies, actions per second
 of the C engine (legal lists on the mover's view + apply, nogil, one core); `--reference`
 also times the pure-Python reference engine the C one is tested against. `match` plays AI levels
-against each other in Draft battles; `bench-ai` times the AI per whole turn."""
+against each other in Draft battles, `draft-match` two Drafts with one battle level on both sides;
+`bench-ai` times the AI per whole turn."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     bench.add_argument("--reference", action="store_true", help="also time the Python reference")
     bench.set_defaults(run=_bench)
     add_match_command(sub, f"{', '.join(LEVELS)}, iters:N", 20, "seed, armies, actions, result", _match)
+    add_draft_match_command(sub)
     a = sub.add_parser("bench-ai", help="AI time per whole turn, per level, over the turns of a few battles")
     a.add_argument("--seed", type=int, default=1)
     a.add_argument("--battles", type=int, default=2, help="greedy-vs-greedy battles whose turns are timed")
@@ -89,6 +91,31 @@ def _match(args: argparse.Namespace) -> int:
     from towers_core.gauntlet.ai.match import match
 
     return run_match(args, match)
+
+
+def add_draft_match_command(sub: argparse._SubParsersAction) -> None:
+    """`towers-cli gauntlet draft-match`: two Draft levels, one battle level for both sides."""
+    d = sub.add_parser("draft-match", help="two AI Drafts against each other, one battle AI playing both sides")
+    d.add_argument("--draft-a", default="expert", help="Draft level of A (random: uniform over legal armies)")
+    d.add_argument("--draft-b", default="random", help="Draft level of B")
+    d.add_argument("--battle", default="normal", help="the level playing every action of both sides")
+    d.add_argument("--games", type=int, default=100, help="games (rounded up to colour-swapped pairs)")
+    d.add_argument("--seed", type=int, default=1)
+    d.add_argument("--concurrency", type=int, default=1, help="games played in parallel processes")
+    d.add_argument("--quiet", action="store_true", help="only the final figures")
+    d.add_argument("--record", help="append each game (seed, armies, actions, result) as a JSON line to this file")
+    d.add_argument("--skip", type=int, default=0, help="leave out the first N games of the schedule")
+    d.set_defaults(run=_draft_match)
+
+
+def _draft_match(args: argparse.Namespace) -> int:
+    from towers_core.gauntlet.ai.draft_match import check_levels, draft_match
+
+    check_levels(args.draft_a, args.draft_b, args.battle)
+    print(f"draft-match: Draft {args.draft_a} (A) vs Draft {args.draft_b} (B), battles by {args.battle} "
+          f"on both sides", flush=True)
+    return run_match(argparse.Namespace(**vars(args), a=args.draft_a, b=args.draft_b),
+                     lambda a, b, *rest, **kw: draft_match(a, b, args.battle, *rest, **kw))
 
 
 def _tune(args: argparse.Namespace) -> int:

@@ -37,11 +37,13 @@ def play_game(g: Game) -> dict:
     return play_battle(g, choose_action)
 
 
-def play_battle(g: Game, choose: Callable[..., str]) -> dict:
-    """play_game with `choose(view, log, level, seed)` choosing every action."""
+def play_battle(g: Game, choose: Callable[..., str],
+                start: Callable[[Game], tuple[dict, dict]] | None = None) -> dict:
+    """play_game with `choose(view, log, level, seed)` choosing every action (and `start(g)` giving
+    the start and setup instead of battle_start)."""
     a_side = SIDE_OF[g.a_side]
     players = {a_side: g.a, "G" if a_side == "C" else "C": g.b}
-    pos, setup = battle_start(g.seed)
+    pos, setup = start(g) if start else battle_start(g.seed)
     logs: dict[str, list] = {"C": [], "G": []}
     think = {"C": [0.0, 0.0, 0], "G": [0.0, 0.0, 0]}   # per whole turn: total, longest, turns
     turn_time = 0.0
