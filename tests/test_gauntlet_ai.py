@@ -9,6 +9,7 @@ from gauntlet_helpers import army, kings, make, random_views, unit
 
 from towers_core.errors import BadHistory, BadLevel, BadPosition, IllegalAction
 from towers_core.gauntlet import api
+from towers_core.gauntlet.board import dist
 from towers_core.gauntlet.ai import player
 from towers_core.gauntlet.ai.evaluate import WIN_VALUE as WIN, position_features, position_value
 from towers_core.gauntlet.ai.levels import get_level
@@ -297,9 +298,27 @@ ROGUE_LOG = [{"turn": 1, "side": "C", "a": "Ro@c7", "ev": []},
              {"turn": 3, "side": "C", "a": "d6*hide", "ev": [["hide", "d6"]]}]
 
 
+def test_a_hidden_enemy_seen_gone_is_believed_within_its_speed_nearer_our_royal():
+    from towers_core.gauntlet.ai.belief import determinize
+    # Gold's Knight now stands on d6, where the Rogue hid on turn 3: on turn 4 it has had no
+    # turn to move, so it is nowhere Gold could place it; two turns later (one Crimson turn of
+    # Speed 2) it is on a free tile nearest d6, then nearest Gold's King on g4 (e5 and e6 tie at
+    # 2 from it: e5 comes first in tile order)
+    taken = make(kings({"d5": unit("C", "Ro", hidden=True), "d6": unit("G", "Kn")}, g="g4"), turn=6)
+    view = api.view(taken, "G")
+    guess = determinize(view, ROGUE_LOG, "G")
+    [(tile, rogue)] = [(t, q) for t, q in guess["pieces"].items() if t not in view["pieces"]]
+    assert rogue["type"] == "Ro" and rogue["hidden"] and tile == "e5"
+    assert determinize(dict(view, turn=4), ROGUE_LOG, "G") == dict(view, turn=4)
+    # a Gold Mage beside d6 would have revealed it there: it is believed off the Mage's tiles
+    watched = api.view(make(kings({"d5": unit("C", "Ro", hidden=True), "c7": unit("G", "Ma")}), turn=6), "G")
+    tile = next(t for t in determinize(watched, ROGUE_LOG, "G")["pieces"] if t not in watched["pieces"])
+    assert dist(tile, "c7") > 1 and dist(tile, "d6") == 1
+
+
 def test_a_hidden_enemy_is_believed_on_its_last_seen_tile():
     from towers_core.gauntlet.ai.belief import determinize, last_seen
-    assert last_seen(ROGUE_LOG, "G") == {"d6": {"code": "Ro", "royal": False, "hidden": True}}
+    assert last_seen(ROGUE_LOG, "G") == {"d6": {"code": "Ro", "royal": False, "hidden": True, "turn": 3}}
     view = api.view(with_hidden_rogue("d5"), "G")
     guess = determinize(view, ROGUE_LOG, "G")
     assert guess["pieces"]["d6"]["type"] == "Ro" and guess["pieces"]["d6"]["hidden"]
