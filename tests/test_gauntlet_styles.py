@@ -19,9 +19,9 @@ from towers_core.gauntlet.ai.styles import FOE_STYLES
 
 BATTLES, SEED, LEVEL = 8, 1, "normal"
 # tricks that are actions or happen at the foe's own turn start (Reflection and the Second Crown wait
-# for the enemy's blows; Fireball outranks Rime wherever both reach: see docs/gauntlet-ai.md)
+# for the enemy's blows)
 ACTIVE_TRICKS = ("pawnlord", "steel-prince", "shadow-princess", "pale-abbess", "storm-magus",
-                 "iron-castellan", "nameless-blade", "lord-of-ramparts")
+                 "iron-castellan", "frost-queen", "nameless-blade", "lord-of-ramparts")
 
 
 @pytest.mark.parametrize("foe_id", list(FOE_STYLES))

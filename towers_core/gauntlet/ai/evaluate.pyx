@@ -321,6 +321,8 @@ cdef void features(State* s, int side, int nxt, double* f) noexcept nogil:
                 if p.hp < LOW_HP:
                     f[ROYAL_LOW] += (LOW_HP - p.hp) * (LOW_HP - p.hp)
             f[TICKS] += sign * tick_sum(p)
+            if p.shock or p.freeze:
+                f[AFFLICTED] -= 2 * sign     # a Royal held still: the piece that wins or loses
             continue
         if p.type >= 8 and p.site:
             v = SITE_VALUE
