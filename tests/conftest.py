@@ -30,8 +30,6 @@ SLOW = (
     "test_castles_api.py::test_bad_input_anywhere_raises_only_project_errors_and_mutates_nothing",
     "test_castles_ai.py::test_the_clock_cap_starts_when_the_search_runs",
     "test_ai_search.py::test_the_null_move_is_off_under_the_exact_checks",
-    "test_ai_search.py::test_blind_search_agrees_with_full_window_expectimax",
-    "test_ai_search.py::test_late_move_reductions_reach_the_same_depth_with_fewer_nodes",
     "test_ai_search.py::test_the_null_move_reaches_the_same_depth_with_fewer_nodes",
 )
 
