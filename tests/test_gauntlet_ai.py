@@ -281,6 +281,14 @@ def test_research_that_strikes_harder_or_past_blockers_is_peril():
     assert peril(walled, "e5", {"Qu": "chain"}) == 2
 
 
+def test_a_foe_queen_royal_strikes_at_range_like_a_queen():
+    # the Frost Queen on a7 (Speed 3) walks to b5 and shoots down the b5-e2 diagonal; as a touch
+    # unit she could not reach Gold's King on e2 this turn
+    foe = make({"a7": unit("C", "Qu", royal=True, max=26), "e2": unit("G", "Ki")}, turn=4, mode="gauntlet",
+               foe="frost-queen", armies={"C": api.foe_army(1, "frost-queen", 0), "G": army()})
+    assert dict(zip(TERMS, position_features(foe, "G")))["royal_peril"] == 2    # Attack 3 - Armor 1
+
+
 def test_a_royal_in_reach_of_its_death_is_lethal_and_hunting_it_counts():
     hurt = {"g1": unit("G", "Ki", hp=2), "g5": unit("C", "Rk", sieged=True)}
     t = royal_terms(hurt)

@@ -195,13 +195,13 @@ cdef int strike_on(State* s, int t, Piece* p, int r, int arm) noexcept nogil:
         if (SHELL[t] >> r) & 1:
             return atk + 1
         return atk if (BLAST[t] >> r) & 1 else 0
-    if LINE_RANGE[p.type] == 0 or p.royal:
-        if p.type == KN and not p.royal and s.s[p.side].a_r[KN] & 1:
+    if LINE_RANGE[p.type] == 0:
+        if p.type == KN and paths(s, p) & 1:
             dmg *= 2                   # Extra Attack: two blows
         return dmg if (reach(s, t, p) >> r) & 1 else 0
     lanes = p.type == RK or p.type == QU
     diags = p.type != RK
-    if p.type == QU and s.s[p.side].a_r[QU]:
+    if p.type == QU and paths(s, p):
         return queen_spell(s, t, p, r, dmg, 3 - arm if 3 - arm > 1 else 1)
     if clear_line(s, t, r, LINE_RANGE[p.type], lanes, diags, t):
         return dmg
@@ -213,12 +213,20 @@ cdef int strike_on(State* s, int t, Piece* p, int r, int arm) noexcept nogil:
     return 0
 
 
+cdef inline int paths(State* s, Piece* p) noexcept nogil:
+    """The Research paths a unit holds (bit 1 path 1, bit 2 path 2): a foe Royal holds both of
+    its type (a Queen Royal casts Chain Lightning and Fireball, a Rook Royal shells)."""
+    if p.royal and s.s[p.side].royal_id != 0:
+        return 3
+    return s.s[p.side].a_r[p.type]
+
+
 cdef int queen_spell(State* s, int t, Piece* p, int r, int dmg, int spell) noexcept nogil:
     """A researched Queen's best on the tile `r` from her tile or a move: her line attack (`dmg`),
     Chain Lightning (`spell` if `r` is on one of her 8 lines, nothing blocks) or a Fireball (`spell`
     if a centre at distance 2..Range on a clear line is `r` or beside it)."""
     cdef uint64_t dests = move_dests(s, t, p) | ((<uint64_t>1) << t), near
-    cdef int d, c, dx, dy, best = 0, path = s.s[p.side].a_r[QU]
+    cdef int d, c, dx, dy, best = 0, path = paths(s, p)
     while dests:
         d = pop_bit(&dests)
         if clear_line(s, d, r, LINE_RANGE[QU], 1, 1, t) and dmg > best:
