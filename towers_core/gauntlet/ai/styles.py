@@ -63,12 +63,12 @@ BALANCED: dict[str, float] = {
 # until its signature statistic differs from balanced's (`towers-cli gauntlet styles`, style_stats.py).
 STYLE_CHANGES: dict[str, dict[str, float]] = {
     "balanced": {},
-    "swarm": {"pawns": 4.0, "advance": 0.6, "supply": 0.4, "post_path": 0.6, "sites": 8.0},
+    "swarm": {"pawns": 2.5, "advance": 0.6, "supply": 0.4, "post_path": 0.6, "sites": 8.0},
     "bulwark": {"forts": 4.0, "guard": 1.2, "exposed": -0.5, "advance": 0.1},
     "assassin": {"hidden": 5.0, "royal_pressure": 2.5, "enemy_royal_hp": -6.5, "advance": 0.8},
     "attrition": {"health": 2.0, "royal_hp": 6.5, "ticks": -1.2, "exposed": -0.5, "guard": 1.0, "advance": 0.3},
     "skirmish": {"contact": -4.0, "threat": 0.25, "exposed": -0.5, "advance": 0.25},
-    "siege": {"sieged": 8.0, "guard": 0.6, "contact": -1.5, "advance": 0.2, "threat": 0.2},
+    "siege": {"sieged": 8.0, "guard": 1.5, "contact": -1.5, "advance": 0.2, "threat": 0.2},
     "bombard": {"sieged": 3.5, "guard": 3.0, "threat": 0.2, "contact": -1.5, "advance": 0.2},
     "blitz": {"advance": 1.6, "royal_advance": 0.2, "royal_pressure": 2.0, "exposed": -0.05, "threat": 0.2,
               "afflicted": 4.0},
