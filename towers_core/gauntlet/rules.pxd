@@ -1,6 +1,6 @@
 # The nogil C core of Gauntlet of Crowns (rules.pyx), for the Python wrapper in cengine.pyx.
 from libc.stdint cimport uint64_t
-from towers_core.gauntlet.state cimport State, Piece, Side
+from towers_core.gauntlet.state cimport State, Piece, Side, KI
 
 # action kinds (bits 0-3 of a packed action)
 cdef enum:
@@ -56,3 +56,11 @@ cdef inline int dist(int a, int b) noexcept nogil:
     if dy < 0:
         dy = -dy
     return dx if dx > dy else dy
+
+
+cdef inline int has_research(State* s, Piece* p, int path) noexcept nogil:
+    """path 1/2 of the piece's own type; a foe Royal holds both; King `both` (tools)."""
+    if p.royal and s.s[p.side].royal_id != 0:
+        return 1
+    cdef int r = s.s[p.side].a_r[p.type]
+    return r == path or (p.type == KI and r == 3)

@@ -211,14 +211,6 @@ cdef inline int trick(State* s, Piece* p, int fid) noexcept nogil:
     return p.royal and s.s[p.side].royal_id == fid
 
 
-cdef inline int has_research(State* s, Piece* p, int path) noexcept nogil:
-    """path 1/2 of the piece's own type; a foe Royal holds both; King `both` (tools)."""
-    if p.royal and s.s[p.side].royal_id != 0:
-        return 1
-    cdef int r = s.s[p.side].a_r[p.type]
-    return r == path or (p.type == KI and r == 3)
-
-
 cdef inline int side_research(State* s, int side, int code, int path) noexcept nogil:
     return s.s[side].a_r[code] == path
 

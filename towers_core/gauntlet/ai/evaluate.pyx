@@ -8,7 +8,7 @@ threats are real, the other side's are only half-real (they can be answered firs
 
 from libc.stdint cimport uint64_t
 from towers_core.gauntlet.state cimport State, Piece, KI, PA, KN, RO, BI, MA, RK, QU, DE, CP, WT, BK
-from towers_core.gauntlet.rules cimport attack_targets, dist, move_dests, pop_bit
+from towers_core.gauntlet.rules cimport attack_targets, dist, has_research, move_dests, pop_bit
 from towers_core.gauntlet.cengine cimport _load
 
 from towers_core.checks import real_number
@@ -196,12 +196,12 @@ cdef int strike_on(State* s, int t, Piece* p, int r, int arm) noexcept nogil:
             return atk + 1
         return atk if (BLAST[t] >> r) & 1 else 0
     if LINE_RANGE[p.type] == 0:
-        if p.type == KN and paths(s, p) & 1:
+        if p.type == KN and has_research(s, p, 1):
             dmg *= 2                   # Extra Attack: two blows
         return dmg if (reach(s, t, p) >> r) & 1 else 0
     lanes = p.type == RK or p.type == QU
     diags = p.type != RK
-    if p.type == QU and paths(s, p):
+    if p.type == QU and (has_research(s, p, 1) or has_research(s, p, 2)):
         return queen_spell(s, t, p, r, dmg, 3 - arm if 3 - arm > 1 else 1)
     if clear_line(s, t, r, LINE_RANGE[p.type], lanes, diags, t):
         return dmg
@@ -213,30 +213,22 @@ cdef int strike_on(State* s, int t, Piece* p, int r, int arm) noexcept nogil:
     return 0
 
 
-cdef inline int paths(State* s, Piece* p) noexcept nogil:
-    """The Research paths a unit holds (bit 1 path 1, bit 2 path 2): a foe Royal holds both of
-    its type (a Queen Royal casts Chain Lightning and Fireball, a Rook Royal shells)."""
-    if p.royal and s.s[p.side].royal_id != 0:
-        return 3
-    return s.s[p.side].a_r[p.type]
-
-
 cdef int queen_spell(State* s, int t, Piece* p, int r, int dmg, int spell) noexcept nogil:
     """A researched Queen's best on the tile `r` from her tile or a move: her line attack (`dmg`),
     Chain Lightning (`spell` if `r` is on one of her 8 lines, nothing blocks) or a Fireball (`spell`
     if a centre at distance 2..Range on a clear line is `r` or beside it)."""
     cdef uint64_t dests = move_dests(s, t, p) | ((<uint64_t>1) << t), near
-    cdef int d, c, dx, dy, best = 0, path = paths(s, p)
+    cdef int d, c, dx, dy, best = 0, chain = has_research(s, p, 1), fireball = has_research(s, p, 2)
     while dests:
         d = pop_bit(&dests)
         if clear_line(s, d, r, LINE_RANGE[QU], 1, 1, t) and dmg > best:
             best = dmg
-        if path & 1:
+        if chain:
             dx = r % 7 - d % 7
             dy = r // 7 - d // 7
             if d != r and (dx == 0 or dy == 0 or dx == dy or dx == -dy) and spell > best:
                 best = spell
-        if path & 2 and spell > best:
+        if fireball and spell > best:
             near = NBM[r] | ((<uint64_t>1) << r)
             while near:
                 c = pop_bit(&near)
