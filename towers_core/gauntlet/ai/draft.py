@@ -87,6 +87,11 @@ def _perk_plans(units: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
                  if sum(PERKS[c][1] for c in chosen) <= GOLD_BUDGET)
 
 
+def bare_army(units: tuple[str, ...] = (), perks: tuple[str, ...] = ()) -> dict:
+    """The King, these unit types and every structure in, no Research, these perks."""
+    return {c: {"in": c == "Ki" or c in units or c in STRUCTURES, "r": None, "p": c in perks} for c in SLOTS}
+
+
 def uniform_army(rng: SplitMix64) -> dict:
     """A legal Draft army drawn uniformly from all of them (§11: five types, Research and perks
     within budget, unspent budget allowed): the unit types weighted by how many perk sets they
@@ -99,7 +104,7 @@ def uniform_army(rng: SplitMix64) -> dict:
         k -= len(_perk_plans(units))
     paths, built = _research_plans()[rng.draw(len(_research_plans()))]
     perks = _perk_plans(units)[rng.draw(len(_perk_plans(units)))]
-    army = {c: {"in": c == "Ki" or c in units or c in STRUCTURES, "r": None, "p": c in perks} for c in SLOTS}
+    army = bare_army(units, perks)
     for c, x in zip(("Ki",) + units, paths, strict=True):
         army[c]["r"] = RESEARCH[c][x - 1] if x else None
     for c in built:
@@ -111,7 +116,7 @@ def army_of(spec: str) -> dict:
     """An army from its short form, e.g. `"Ki:banner Pa:fury+ Kn:extra+ Cp:medical"`: each drafted
     type (and the King or a structure with Research or a perk) as `code:path`, `-` for no path, a
     trailing `+` for its perk. Not checked: validate_army does."""
-    army = {c: {"in": c == "Ki" or c in STRUCTURES, "r": None, "p": False} for c in SLOTS}
+    army = bare_army()
     for item in spec.split():
         code, _, path = item.partition(":")
         perk = path.endswith("+")
@@ -129,7 +134,7 @@ def spec_of(army: dict) -> str:
 def filled(units: tuple[str, ...]) -> dict:
     """The priority Draft of these types: a Research for every type and the King (RESEARCH_CHOICE),
     a Medical Center with the Tomes left, perks by PERK_ORDER to the last Gold."""
-    army = {c: {"in": c == "Ki" or c in units or c in STRUCTURES, "r": None, "p": False} for c in SLOTS}
+    army = bare_army(units)
     tomes = TOME_BUDGET
     for c in ("Ki",) + units:
         army[c]["r"] = RESEARCH_CHOICE[c]
