@@ -30,7 +30,7 @@ class Level:
     nodes: int        # plays the beam may make per call, 0 = none
     time_ms: int      # safety cap per call, 0 = none
     samples: int = 0      # flat Monte-Carlo: whole turns sampled instead of the beam (0: beam)
-    playouts: int = 1     # playouts scoring each reply candidate (mean)
+    playouts: int = 1     # playouts scoring each reply candidate (mean), unless `halving` spends them
     horizon: int = 1      # greedy turns per playout (the enemy's, then ours, …)
     eps: float = 0.0      # chance of a random action in every playout but the first
     halving: int = 0      # playouts spent by sequential halving over the candidates (0: `playouts` each)
@@ -43,8 +43,8 @@ class Level:
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", 1, 6, 0, 0, 12.0, 4_000, 1000),
     "normal": Level("normal", 4, 10, 8, 8, 0.0, 30_000, 1000),
-    "hard": Level("hard", 6, 12, 8, 8, 0.0, 60_000, 2500, 16, 4, 2, 0.25, 128),
-    "expert": Level("expert", 12, 12, 16, 8, 0.0, 100_000, 5000, 64, 4, 2, 0.25, 768),
+    "hard": Level("hard", 6, 12, 8, 8, 0.0, 60_000, 2500, 16, 1, 2, 0.25, 128),
+    "expert": Level("expert", 12, 12, 16, 8, 0.0, 100_000, 5000, 64, 1, 2, 0.25, 768),
     # baselines: the best single action by the evaluation after it (and `end`), and uniform random
     "greedy": Level("greedy", 1, 1, 0, 0, 0.0, 0, 1000),
     "random": Level("random", 0, 0, 0, 0, 0.0, 0, 0),
