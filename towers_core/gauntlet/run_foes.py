@@ -40,14 +40,14 @@ CARDS: dict[str, FoeCard] = {
     "storm-magus": FoeCard("Storm Magus", "Overcharge: her Zap also hits for 2", "Skirmish", "Mages", "easy"),
     "iron-castellan": FoeCard("Iron Castellan", "Ramparts: +2 Armor while sieged", "Siege", "Rooks", "easy"),
     "frost-queen": FoeCard("Frost Queen", "Rime: Freeze may target any visible enemy unit on a clear line "
-                           "within 3", "Blitz", "Queens", "easy"),
+                           "within 3", "Blitz", "Queens", "novice"),
     "nameless-blade": FoeCard("Nameless Blade", "Venom: her attacks and cut also Poison", "Ambush",
                               "+20 Gold", "expert"),
     "lord-of-ramparts": FoeCard("Lord of Ramparts", "Bombard: his shells Burn every unit they damage",
                                 "Bombard", "your Supply bank starts each Battle at 2", "normal"),
     "mirror-queen": FoeCard("Mirror Queen", "Reflection: each time an enemy attack or direct ability "
                             "damages her, its source takes 2 ignoring Armor", "Duel",
-                            "your King +1 Armor for good", "normal"),
+                            "your King +1 Armor for good", "novice"),
     "dead-king": FoeCard("Dead King", "Second Crown: once per Battle, when he would fall he is set to "
                          "12 HP, all afflictions and timed effects gone", "Tyrant",
                          "the Crown; Endless Mode opens", "hard"),

@@ -34,13 +34,17 @@ class Level:
     horizon: int = 1      # greedy turns per playout (the enemy's, then ours, …)
     eps: float = 0.0      # chance of a random action in every playout but the first
     halving: int = 0      # playouts spent by sequential halving over the candidates (0: `playouts` each)
+    wander: float = 0.0   # chance that an action is played as `random` plays, instead of planned
 
 
 # The levels are budgets of one planner: a wider beam only pays with the enemy-reply model (alone it
 # picks the plan the evaluation most overrates), so normal and up have both (docs/gauntlet-ai.md).
 # Hard and expert add sampled turns and choose among all candidates by playouts of two turns,
-# spent by sequential halving. Easy is the shortest turn with seeded noise.
+# spent by sequential halving. Easy is the shortest turn with seeded noise. Novice is easy that plays
+# one action in two at random: only the run's Queens play it, whose spells beat the expert player
+# even at `greedy` (docs/gauntlet-run.md); the app's level list starts at easy.
 LEVELS: dict[str, Level] = {
+    "novice": Level("novice", 1, 6, 0, 0, 12.0, 4_000, 1000, wander=0.5),
     "easy": Level("easy", 1, 6, 0, 0, 12.0, 4_000, 1000),
     "normal": Level("normal", 4, 10, 8, 8, 0.0, 30_000, 1000),
     "hard": Level("hard", 6, 12, 8, 8, 0.0, 60_000, 2500, 16, 1, 2, 0.25, 128),

@@ -22,7 +22,7 @@ from towers_core.gauntlet.listing import legal_actions
 from towers_core.gauntlet.position import position_hash, validate
 from towers_core.gauntlet.position import view as side_view
 from towers_core.gauntlet.ai.belief import determinize
-from towers_core.gauntlet.ai.levels import get_level
+from towers_core.gauntlet.ai.levels import Level, get_level
 from towers_core.gauntlet.ai.planner import MAX_FORBID, Planner
 from towers_core.gauntlet.ai.styles import style_of, style_weights
 from towers_core.gauntlet.cengine import Engine, format_action
@@ -30,6 +30,7 @@ from towers_core.gauntlet.rng import SplitMix64
 from towers_core.search_thread import BackgroundSearch, clock_left
 
 SIDES = ("C", "G")
+WANDER_SALT = 0x5741_4E44_4552      # "WANDER": the wandering draw's own stream
 ENTRY_KEYS = {"turn", "side", "a", "ev", "refused"}
 
 
@@ -109,6 +110,12 @@ def plan_seed(seed: int, view: dict) -> int:
     return SplitMix64(seed ^ int(position_hash(view), 16)).next()
 
 
+def wanders(lv: Level, seed: int, view: dict) -> bool:
+    """Whether a level that wanders plays this action at random: a draw of its own, apart from the
+    planner's noise and the random action's."""
+    return lv.wander > 0 and SplitMix64(plan_seed(seed, view) ^ WANDER_SALT).draw(1000) < lv.wander * 1000
+
+
 class Searcher(BackgroundSearch):
     """One action's search for a Gauntlet view, startable in the background, cancellable."""
 
@@ -127,7 +134,7 @@ class Searcher(BackgroundSearch):
         refused = check_history(history, view, side)
         legal = legal_actions(view)
         self.legal = [a for a in legal if a not in refused] or legal
-        if lv.name == "random" or len(self.legal) == 1:
+        if lv.name == "random" or len(self.legal) == 1 or wanders(lv, seed, view):
             rng = SplitMix64(plan_seed(seed, view))
             moves = [a for a in self.legal if a != "end"] if len(self.legal) > 1 and rng.draw(100) < 85 else []
             moves = moves or self.legal
