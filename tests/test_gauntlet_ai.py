@@ -212,6 +212,21 @@ def test_levels():
         get_level(n).name for n in ("easy", "normal", "hard", "expert", "greedy", "random")}
 
 
+def test_novice_plays_easys_action_or_a_random_one_about_half_the_time():
+    pos, logs = played(8, 5)
+    view = api.view(pos, pos["to_move"])
+    log = logs[pos["to_move"]]
+    novice = get_level("novice")
+    wandered = 0
+    for seed in range(40):
+        wanders = player.wanders(novice, seed, view)
+        wandered += wanders
+        expected = api.choose_action(view, log, "random" if wanders else "easy", seed)
+        assert api.choose_action(view, log, "novice", seed) == expected
+    assert 10 <= wandered <= 30
+    assert not any(player.wanders(get_level(n), s, view) for n in ("easy", "expert") for s in range(20))
+
+
 def test_every_style_weights_every_term():
     from towers_core.gauntlet.ai.styles import STYLE_CHANGES
     for style in STYLE_CHANGES:

@@ -281,5 +281,5 @@ def test_each_foe_plays_at_its_level_and_echoes_at_the_top():
     from towers_core.gauntlet.run_foes import CARDS, ECHO_LEVEL, foe_level
 
     assert all(c.level in LEVELS for c in CARDS.values()) and ECHO_LEVEL in LEVELS
-    assert foe_level("pawnlord", 0) == "easy" and foe_level("pawnlord", 3) == ECHO_LEVEL
+    assert foe_level("pawnlord", 0) == "novice" and foe_level("pawnlord", 3) == ECHO_LEVEL
     assert {f: c.style.lower() for f, c in CARDS.items()} == FOE_STYLES     # the dossier names the AI's style

@@ -29,7 +29,7 @@ class FoeCard(NamedTuple):
 # is the AI's weight set (gauntlet/ai/styles.py FOE_STYLES); here it is the dossier's word for it.
 CARDS: dict[str, FoeCard] = {
     "pawnlord": FoeCard("Pawnlord", "Levy: his side's first Pawn deploy each turn costs 0 AP",
-                        "Swarm", "Padded Jacks free (+10 Gold if owned)", "easy"),
+                        "Swarm", "Padded Jacks free (+10 Gold if owned)", "novice"),
     "steel-prince": FoeCard("Steel Prince", "Shieldwall: allied units adjacent to him +1 Armor",
                             "Bulwark", "Knights (+ Bunkers pledged)", "easy"),
     "shadow-princess": FoeCard("Shadow Princess", "Veil: at her turn start she becomes hidden unless "

@@ -41,8 +41,9 @@ class Level:
 # picks the plan the evaluation most overrates), so normal and up have both (docs/gauntlet-ai.md).
 # Hard and expert add sampled turns and choose among all candidates by playouts of two turns,
 # spent by sequential halving. Easy is the shortest turn with seeded noise. Novice is easy that plays
-# one action in two at random: only the run's Queens play it, whose spells beat the expert player
-# even at `greedy` (docs/gauntlet-run.md); the app's level list starts at easy.
+# one action in two at random, for the run's foes only (the app's list starts at easy): the Pawnlord,
+# whom a new player must beat, and the two Queens, whose spells beat the expert player even at
+# `greedy` (docs/gauntlet-run.md).
 LEVELS: dict[str, Level] = {
     "novice": Level("novice", 1, 6, 0, 0, 12.0, 4_000, 1000, wander=0.5),
     "easy": Level("easy", 1, 6, 0, 0, 12.0, 4_000, 1000),
