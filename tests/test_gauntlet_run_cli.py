@@ -54,7 +54,7 @@ def test_the_command_plays_a_battle_and_prints_its_line_and_the_total(capsys):
     assert main(["gauntlet", "run", "--mode", "hardcore", "--run-seed", "3", "--player", "greedy",
                  "--max-battles", "1"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert len(out) == 3 and out[1].startswith("battle  1  pawnlord") and "(easy  )" in out[1]
+    assert len(out) == 3 and out[1].startswith("battle  1  pawnlord") and "(novice)" in out[1]
     won = " won " in out[1]
     assert out[2].startswith(f"battles won: {int(won)} ")
     assert ("run ended" in out[2]) != won          # Hardcore: a loss ends the run
