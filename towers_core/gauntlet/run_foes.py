@@ -44,7 +44,7 @@ CARDS: dict[str, FoeCard] = {
     "nameless-blade": FoeCard("Nameless Blade", "Venom: her attacks and cut also Poison", "Ambush",
                               "+20 Gold", "expert"),
     "lord-of-ramparts": FoeCard("Lord of Ramparts", "Bombard: his shells Burn every unit they damage",
-                                "Bombard", "your Supply bank starts each Battle at 2", "normal"),
+                                "Bombard", "your Supply bank starts each Battle at 2", "easy"),
     "mirror-queen": FoeCard("Mirror Queen", "Reflection: each time an enemy attack or direct ability "
                             "damages her, its source takes 2 ignoring Armor", "Duel",
                             "your King +1 Armor for good", "novice"),
