@@ -34,7 +34,7 @@ class Level:
     horizon: int = 1      # greedy turns per playout (the enemy's, then ours, …)
     eps: float = 0.0      # chance of a random action in every playout but the first
     halving: int = 0      # playouts spent by sequential halving over the candidates (0: `playouts` each)
-    wander: float = 0.0   # chance that an action is played as `random` plays, instead of planned
+    wander: float = 0.0   # chance that an action is drawn at random instead of planned (random: 1)
 
 
 # The levels are budgets of one planner: a wider beam only pays with the enemy-reply model (alone it
@@ -52,7 +52,7 @@ LEVELS: dict[str, Level] = {
     "expert": Level("expert", 12, 12, 16, 8, 0.0, 100_000, 5000, 64, 1, 2, 0.25, 768),
     # baselines: the best single action by the evaluation after it (and `end`), and uniform random
     "greedy": Level("greedy", 1, 1, 0, 0, 0.0, 0, 1000),
-    "random": Level("random", 0, 0, 0, 0, 0.0, 0, 0),
+    "random": Level("random", 0, 0, 0, 0, 0.0, 0, 0, wander=1.0),
 }
 
 

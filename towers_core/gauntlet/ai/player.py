@@ -134,7 +134,7 @@ class Searcher(BackgroundSearch):
         refused = check_history(history, view, side)
         legal = legal_actions(view)
         self.legal = [a for a in legal if a not in refused] or legal
-        if lv.name == "random" or len(self.legal) == 1 or wanders(lv, seed, view):
+        if len(self.legal) == 1 or wanders(lv, seed, view):
             rng = SplitMix64(plan_seed(seed, view))
             moves = [a for a in self.legal if a != "end"] if len(self.legal) > 1 and rng.draw(100) < 85 else []
             moves = moves or self.legal
