@@ -8,7 +8,7 @@ Monte-Carlo over N sampled whole turns, each scored by playouts of the next turn
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from towers_core.errors import BadLevel, brief
 
@@ -45,7 +45,6 @@ class Level:
 # whom a new player must beat, and the two Queens, whose spells beat the expert player even at
 # `greedy` (docs/gauntlet-run.md).
 LEVELS: dict[str, Level] = {
-    "novice": Level("novice", 1, 6, 0, 0, 12.0, 4_000, 1000, wander=0.5),
     "easy": Level("easy", 1, 6, 0, 0, 12.0, 4_000, 1000),
     "normal": Level("normal", 4, 10, 8, 8, 0.0, 30_000, 1000),
     "hard": Level("hard", 6, 12, 8, 8, 0.0, 60_000, 2500, 16, 1, 2, 0.25, 128),
@@ -62,6 +61,7 @@ def mc_level(name: str, samples: int) -> Level:
 
 
 LEVELS["mc"] = mc_level("mc", MC_SAMPLES)
+LEVELS["novice"] = replace(LEVELS["easy"], name="novice", wander=0.5)
 
 
 def get_level(name: object) -> Level:
